@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Swivelish",
+    platforms: [
+        .macOS(.v10_15),
+        .iOS(.v13),
+        .tvOS(.v13),
+        .watchOS(.v6),
+    ],
+    products: [
+        .library(name: "Swivelish", targets: ["Swivelish"]),
+    ],
+    targets: [
+        .target(name: "Swivelish"),
+        .testTarget(name: "SwivelishTests", dependencies: ["Swivelish"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

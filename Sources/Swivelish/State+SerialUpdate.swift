@@ -1,0 +1,81 @@
+extension State {
+    /// Makes an update function that applies a message to several sub-states, one after another.
+    ///
+    /// Call it from your state's ``update(_:with:)`` with the key paths of the sub-states to update,
+    /// which may be of different ``State`` types:
+    ///
+    /// ```swift
+    /// struct AppState: State {
+    ///     var user: UserState
+    ///     var auth: AuthState
+    ///     var document: DocumentState
+    ///
+    ///     static func update(_ state: inout AppState, with message: Message) -> Effect? {
+    ///         let update = makeSerialUpdate(\.user, \.auth, \.document)
+    ///         return update(&state, message)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The function it returns calls each sub-state's `update` with the message, in the order of the key
+    /// paths. It does not run their effects: it returns one effect that runs them, in that same order, so
+    /// that every effect starts only after every sub-state has been updated (an effect that reads the
+    /// store sees all of them changed). It returns `nil` when no sub-state returned an effect, and a
+    /// sub-state's effect unchanged when it is the only one.
+    ///
+    /// - Parameter keyPath: The sub-states to update, in order.
+    /// - Returns: A function that updates the sub-states of a state with a message and returns their
+    ///   combined effect.
+    @inlinable
+    public static func makeSerialUpdate<each Substate: State>(
+        _ keyPath: repeat WritableKeyPath<Self, each Substate>
+    ) -> (inout Self, any Message) -> Effect? {
+        return { state, message in
+            var effects = SerialEffects()
+            for keyPath in repeat each keyPath {
+                effects.append(updateSubstate(at: keyPath, of: &state, with: message))
+            }
+            return effects.combined
+        }
+    }
+
+    @inlinable
+    static func updateSubstate<Substate: State>(
+        at keyPath: WritableKeyPath<Self, Substate>, of state: inout Self, with message: any Message
+    ) -> Effect? {
+        Substate.update(&state[keyPath: keyPath], with: message)
+    }
+}
+
+/// The effects of several sub-states, collected without allocating until there are two.
+@usableFromInline
+struct SerialEffects {
+    @usableFromInline
+    var first: Effect?
+    @usableFromInline
+    var others: [Effect] = []
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    mutating func append(_ effect: Effect?) {
+        guard let effect else { return }
+        if first == nil {
+            first = effect
+        } else {
+            others.append(effect)
+        }
+    }
+
+    /// `nil` for no effect, the effect itself for one, and an effect running all in order for more.
+    @inlinable
+    var combined: Effect? {
+        guard let first else { return nil }
+        if others.isEmpty { return first }
+        let all = [first] + others
+        return { dispatch in
+            for effect in all { effect(dispatch) }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+extension Store {
+    /// Calls `body` with the value at `keyPath` after every dispatched message.
+    ///
+    /// By default `body` is called at once with the current value, then after every message, even when
+    /// the value did not change:
+    ///
+    /// ```swift
+    /// let store = Store(initialState: CounterState(count: 0))
+    /// let unsubscribe = store.subscribe(\CounterState.count) { count in
+    ///     print("Count: \(count)")
+    /// }
+    /// store.dispatch(CounterMessage.increment(amount: 1))
+    /// // Count: 0
+    /// // Count: 1
+    /// ```
+    ///
+    /// Use `\S.self` to watch the whole state. For an `Equatable` value,
+    /// ``subscribe(_:immediately:skipRepeats:_:)`` can also skip values equal to the previous one.
+    ///
+    /// Ordering and threading: `body` receives the state the subscription started from (when
+    /// `immediately` is `true`), then every state committed after it, in order, with no gap and no
+    /// repeat. It is called outside the store's lock, never concurrently with another callback of this
+    /// store, on whichever thread is delivering (see ``Store``). When no other thread is delivering, the
+    /// immediate call happens before `subscribe` returns; from inside a callback or an effect, it
+    /// happens after the current deliveries finish.
+    ///
+    /// The store holds `body` until you unsubscribe or the store is freed. The store does not keep itself
+    /// alive through the subscription, but `body` does keep alive what it captures.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to watch.
+    ///   - immediately: Whether to call `body` with the current value before any change.
+    ///   - body: Called with the value.
+    /// - Returns: A function that ends the subscription. Call it from any thread, any number of times
+    ///   (calls after the first do nothing), including from inside a callback. Once it returns on the
+    ///   thread delivering notifications (for instance inside a callback), `body` is never called again;
+    ///   called from another thread while a delivery is in progress, that one delivery may still reach
+    ///   `body`. It holds the store weakly and does nothing once the store is freed.
+    @inlinable
+    @discardableResult
+    public func subscribe<Value>(
+        _ keyPath: KeyPath<S, Value>,
+        immediately: Bool = true,
+        _ body: @escaping @Sendable (Value) -> Void
+    ) -> @Sendable () -> Void {
+        let keyPath = SendableKeyPath(keyPath)
+        return addSubscription(deliversFirstState: immediately) { state, _ in
+            body(state[keyPath: keyPath.keyPath])
+        }
+    }
+
+    /// Calls `body` with the value at `keyPath` after every dispatched message, optionally skipping
+    /// values equal to the previous one.
+    ///
+    /// With `skipRepeats: true`, `body` is only called when the value differs from the last one it
+    /// was given, or, before the first call, from the value at subscription time, whether or not that
+    /// value was delivered immediately:
+    ///
+    /// ```swift
+    /// let store = Store(initialState: CounterState(count: 0))
+    /// let unsubscribe = store.subscribe(\CounterState.count, immediately: false, skipRepeats: true) { count in
+    ///     print("Count: \(count)")
+    /// }
+    /// store.dispatch(CounterMessage.increment(amount: 1))
+    /// store.dispatch(CounterMessage.increment(amount: 2))
+    /// store.dispatch(CounterMessage.increment(amount: 0))
+    /// // Count: 1
+    /// // Count: 3
+    /// ```
+    ///
+    /// Only an `Equatable` value can skip repeats. Ordering, threading and lifetime are as for
+    /// ``subscribe(_:immediately:_:)``.
+    ///
+    /// - Parameters:
+    ///   - keyPath: The value to watch.
+    ///   - immediately: Whether to call `body` with the current value before any change.
+    ///   - skipRepeats: Whether to skip values equal to the previous one.
+    ///   - body: Called with the value.
+    /// - Returns: A function that ends the subscription, as for ``subscribe(_:immediately:_:)``.
+    @inlinable
+    @discardableResult
+    public func subscribe<Value: Equatable>(
+        _ keyPath: KeyPath<S, Value>,
+        immediately: Bool = true,
+        skipRepeats: Bool = false,
+        _ body: @escaping @Sendable (Value) -> Void
+    ) -> @Sendable () -> Void {
+        guard skipRepeats else {
+            return subscribe(keyPath, immediately: immediately, body)
+        }
+        let keyPath = SendableKeyPath(keyPath)
+        let previous = SubscriberMemory<Value?>(nil)
+        // The first state is always delivered, to record the value repeats are compared with; it only
+        // reaches `body` when `immediately` is true.
+        return addSubscription(deliversFirstState: true) { state, isFirst in
+            let value = state[keyPath: keyPath.keyPath]
+            if isFirst {
+                previous.value = value
+                if immediately { body(value) }
+                return
+            }
+            if let last = previous.value, last == value { return }
+            previous.value = value
+            body(value)
+        }
+    }
+
+    /// Registers a subscription and, when `deliversFirstState`, delivers it the current state.
+    @inlinable
+    func addSubscription(
+        deliversFirstState: Bool,
+        _ receive: @escaping (S, _ isFirst: Bool) -> Void
+    ) -> @Sendable () -> Void {
+        lock.lock("Store.subscribe")
+        let id = nextSubscriptionID
+        nextSubscriptionID += 1
+        let subscription = Subscription(id: id, receive: receive)
+        subscriptions.append(subscription)
+        if deliversFirstState {
+            deliverOrQueue(.first(subscription, currentState))
+        } else {
+            lock.unlock()
+        }
+        return { [weak self] in
+            self?.unsubscribe(id: id)
+        }
+    }
+
+    @usableFromInline
+    func unsubscribe(id: UInt64) {
+        lock.lock("unsubscribe")
+        defer { lock.unlock() }
+        guard let subscription = subscriptions.remove(id: id) else { return }
+        subscription.isSubscribed = false
+        if let deliveringThread, isCurrentThread(deliveringThread) {
+            subscription.isCancelledDuringDelivery = true
+        }
+    }
+}

@@ -1,0 +1,176 @@
+/// Holds a ``State``, applies the messages dispatched to it, and notifies subscribers of each change.
+///
+/// ```swift
+/// let store = Store(initialState: CounterState(count: 0))
+///
+/// let unsubscribe = store.subscribe(\CounterState.count) { count in
+///     print("Count: \(count)")
+/// }
+///
+/// store.dispatch(CounterMessage.increment(amount: 1))
+/// ```
+///
+/// ## Thread model
+///
+/// Any thread may use a store at any time; every method is safe to call concurrently.
+///
+/// - ``dispatch(_:)`` applies the message under the store's lock, so messages are applied one at a time,
+///   each exactly once, and when `dispatch` returns ``state`` already reflects the message.
+/// - The only code run while the lock is held is ``State/update(_:with:)``. Subscribers and effects run
+///   outside the lock, one at a time: callbacks of one store never run concurrently with one another,
+///   so a subscriber needs no lock of its own.
+/// - Notifications and effects are delivered by one thread at a time, in the order the states were
+///   committed. When a thread commits a change and no other thread is delivering, it delivers the
+///   change itself before `dispatch` returns. When another thread is delivering (another thread's
+///   subscriber is running, or the change was dispatched from inside a subscriber or an effect), the
+///   change is queued, and the delivering thread delivers it after the ones before it, before that
+///   thread's own call into the store returns.
+/// - Every subscriber receives every state change committed after it subscribed, in order, with no
+///   gap or repeat (less the repeats it asked to skip).
+/// - Effects run after their message's state change is committed and its subscribers were notified,
+///   outside the lock, in message order.
+///
+/// ## Lifetime
+///
+/// A store is not kept alive by its subscriptions or by the effects it runs: the `unsubscribe`
+/// functions it returns and the ``Dispatcher``s it gives effects hold it weakly, and do nothing once it
+/// is freed. (A callback that captures the store strongly does keep it alive, as any closure would.)
+///
+/// ## Re-entrancy
+///
+/// A subscriber or an effect may read ``state``, ``dispatch(_:)``, subscribe and unsubscribe without
+/// deadlock. ``State/update(_:with:)`` may not: it runs under the lock, and calling back into its own
+/// store stops the program with a message naming the mistake.
+public final class Store<S: State>: @unchecked Sendable {
+    // `@unchecked Sendable`: every stored property below `lock` is guarded by it, except `dispatcher`,
+    // which is only written in `init`.
+
+    @usableFromInline
+    let lock: Lock
+
+    @usableFromInline
+    var currentState: S
+
+    @usableFromInline
+    var subscriptions = SubscriptionList<S>()
+
+    /// The id the next subscription gets. A change is delivered to the subscriptions below it.
+    @usableFromInline
+    var nextSubscriptionID: UInt64 = 0
+
+    /// Deliveries committed while another thread was delivering.
+    @usableFromInline
+    var queue = DeliveryQueue<S>()
+
+    /// The thread delivering notifications and effects, or `nil` when none is.
+    @usableFromInline
+    var deliveringThread: ThreadID?
+
+    /// What this store's effects receive: a dispatcher holding the store weakly.
+    @usableFromInline
+    private(set) var dispatcher = Dispatcher { _ in }
+
+    /// Creates a store holding `initialState`.
+    ///
+    /// - Parameter initialState: The state before any message is dispatched.
+    public init(initialState: S) {
+        lock = Lock()
+        currentState = initialState
+        dispatcher = Dispatcher { [weak self] message in
+            self?.dispatch(message)
+        }
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    /// The current state: a consistent snapshot, taken under the store's lock.
+    ///
+    /// Safe to read from any thread, including from inside a subscriber or an effect. It already
+    /// reflects every message whose ``dispatch(_:)`` has returned. Do not read it from inside
+    /// ``State/update(_:with:)``: that stops the program (use the `state` parameter instead).
+    @inlinable
+    public var state: S {
+        lock.lock("Store.state")
+        defer { lock.unlock() }
+        return currentState
+    }
+
+    /// Applies `message` to the state, then notifies subscribers and runs the returned effect.
+    ///
+    /// Safe to call from any thread, concurrently, and from inside subscribers and effects. The
+    /// message is applied exactly once, under the store's lock; when `dispatch` returns, ``state``
+    /// reflects it. Its notifications and effect are delivered before `dispatch` returns when no other
+    /// thread is delivering; otherwise they are queued behind the ones before them, for the thread that is delivering (see
+    /// "Thread model").
+    ///
+    /// A message that no ``State/update(_:with:)`` handles costs one lock round trip and allocates
+    /// nothing.
+    ///
+    /// - Parameter message: The message to apply.
+    @inlinable
+    public func dispatch(_ message: any Message) {
+        lock.lock("Store.dispatch(_:)")
+        let effect = S.update(&currentState, with: message)
+        guard effect != nil || !subscriptions.isEmpty else {
+            lock.unlock()
+            return
+        }
+        deliverOrQueue(.change(currentState, effect: effect, audience: nextSubscriptionID))
+    }
+
+    /// Delivers `delivery`, and everything queued behind it, unless another thread is delivering, in
+    /// which case it queues `delivery` for that thread. Called with the lock held; returns with it
+    /// released.
+    @inlinable
+    func deliverOrQueue(_ delivery: Delivery<S>) {
+        if deliveringThread != nil {
+            queue.append(delivery)
+            lock.unlock()
+            return
+        }
+        deliveringThread = currentThread()
+        var slots = subscriptions.slots
+        lock.unlock()
+
+        var next: Delivery<S>? = delivery
+        while let current = next {
+            perform(current, slots: slots)
+            lock.lock("Store delivery")
+            next = nil
+            while let queued = queue.popFirst() {
+                if case let .first(subscription, _) = queued, !subscription.isSubscribed {
+                    continue  // unsubscribed before it got its first state
+                }
+                next = queued
+                break
+            }
+            if next == nil {
+                deliveringThread = nil
+            } else {
+                slots = subscriptions.slots
+            }
+            lock.unlock()
+        }
+    }
+
+    /// Notifies subscribers of one delivery and runs its effect. Called on the delivering thread,
+    /// without the lock.
+    @inlinable
+    func perform(_ delivery: Delivery<S>, slots: ContiguousArray<SubscriptionList<S>.Slot>) {
+        switch delivery {
+        case let .change(state, effect, audience):
+            for slot in slots {
+                guard slot.id < audience else { break }
+                guard let subscription = slot.subscription, !subscription.isCancelledDuringDelivery else {
+                    continue
+                }
+                subscription.receive(state, false)
+            }
+            effect?(dispatcher)
+        case let .first(subscription, state):
+            subscription.receive(state, true)
+        }
+    }
+}
