@@ -1,0 +1,52 @@
+import Swivelish
+import Testing
+
+/// A state whose update calls back into its store, which `update` must never do.
+private struct Impure: State {
+    nonisolated(unsafe) static var store: Store<Impure>?
+    nonisolated(unsafe) static var misuse: (Store<Impure>) -> Void = { _ in }
+
+    static func update(_ state: inout Impure, with message: Message) -> Effect? {
+        if let store { misuse(store) }
+        return nil
+    }
+}
+
+@Suite("Misuse stops with a message that names it")
+struct MisuseTests {
+    @Test func dispatchFromInsideUpdate() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            Impure.misuse = { $0.dispatch(Ignored()) }
+            Impure.store = Store(initialState: Impure())
+            Impure.store?.dispatch(Ignored())
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("Store.dispatch(_:) was called from inside State.update(_:with:)"))
+    }
+
+    @Test func stateReadFromInsideUpdate() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            Impure.misuse = { _ = $0.state }
+            Impure.store = Store(initialState: Impure())
+            Impure.store?.dispatch(Ignored())
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("Store.state was called from inside State.update(_:with:)"))
+    }
+
+    @Test func subscribeFromInsideUpdate() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            Impure.misuse = { $0.subscribe(\.self) { _ in } }
+            Impure.store = Store(initialState: Impure())
+            Impure.store?.dispatch(Ignored())
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("Store.subscribe was called from inside State.update(_:with:)"))
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Swivelish
+import Testing
+
+// Each test here would fail if one of the Store's concurrency promises were false. They also run under
+// ThreadSanitizer in CI (`swift test --sanitize=thread`), which reports any unsynchronised access,
+// including two callbacks of one store running at once (see `Unsynchronized`).
+
+private let threadCount = 8
+private let messagesPerThread = 2_000
+
+/// A state that records, per thread, the last message number it applied.
+private struct Marks: State {
+    var version = 0
+    var lastMark: [Int] = Array(repeating: -1, count: threadCount)
+
+    struct Mark: Message {
+        var thread: Int
+        var number: Int
+    }
+
+    static func update(_ state: inout Marks, with message: Message) -> Effect? {
+        guard let mark = message as? Mark else { return nil }
+        state.version += 1
+        state.lastMark[mark.thread] = mark.number
+        return nil
+    }
+}
+
+@Suite("Store under concurrent use")
+struct StressTests {
+    @Test func everyConcurrentDispatchIsAppliedOnceAndVisibleWhenDispatchReturns() {
+        let store = Store(initialState: Marks())
+        let notVisible = Locked(0)
+        runConcurrently(threads: threadCount) { thread in
+            for number in 0..<messagesPerThread {
+                store.dispatch(Marks.Mark(thread: thread, number: number))
+                if store.state.lastMark[thread] != number {
+                    notVisible.withValue { $0 += 1 }
+                }
+            }
+        }
+        #expect(notVisible.current == 0)
+        #expect(store.state.version == threadCount * messagesPerThread)
+        #expect(store.state.lastMark == Array(repeating: messagesPerThread - 1, count: threadCount))
+    }
+
+    @Test func subscribersSeeEveryStateInOrderAndNeverConcurrently() {
+        let store = Store(initialState: Counter())
+        let overlaps = OverlapDetector()
+        let subscriberCount = 4
+        let seen = (0..<subscriberCount).map { _ in Unsynchronized<[Int]>([]) }
+        for index in 0..<subscriberCount {
+            store.subscribe(\.count, skipRepeats: index.isMultiple(of: 2)) { count in
+                overlaps.enter()
+                seen[index].value.append(count)  // a data race, for TSan, if callbacks overlapped
+                overlaps.leave()
+            }
+        }
+        runConcurrently(threads: threadCount) { _ in
+            for _ in 0..<messagesPerThread { store.dispatch(Add()) }
+        }
+        let total = threadCount * messagesPerThread
+        #expect(store.state.count == total)
+        #expect(overlaps.overlaps == 0)
+        for subscriber in seen {
+            // Every message adds 1, so a complete, ordered delivery is exactly 0...total.
+            #expect(subscriber.value == Array(0...total))
+        }
+    }
+
+    @Test func subscriberAddedWhileOthersDispatchStartsFromItsStateAndMissesNothing() {
+        let store = Store(initialState: Counter())
+        let total = threadCount * messagesPerThread
+        let failures = Locked<[String]>([])
+        let subscribersDone = Locked(0)
+
+        runConcurrently(threads: threadCount + 2) { thread in
+            guard thread >= threadCount else {
+                for _ in 0..<messagesPerThread { store.dispatch(Add()) }
+                return
+            }
+            // Two threads keep subscribing (alternating immediately and skipRepeats), watching for a
+            // while, and unsubscribing, while the others dispatch.
+            var round = 0
+            while store.state.count < total {
+                round += 1
+                let immediately = round.isMultiple(of: 2)
+                let values = Unsynchronized<[Int]>([])
+                let before = store.state.count
+                let unsubscribe = store.subscribe(
+                    \.count, immediately: immediately, skipRepeats: thread == threadCount
+                ) { values.value.append($0) }
+                let after = store.state.count
+                // Let a few messages go by, then stop. The values are read after unsubscribing from
+                // this thread, which is not the delivering one, so wait until the delivery that
+                // might still be running has ended: a new state delivered to a second subscriber.
+                while store.state.count < min(after + 20, total) {}
+                unsubscribe()
+                let fence = DispatchSemaphore(value: 0)
+                let unsubscribeFence = store.subscribe(\.self) { _ in fence.signal() }
+                fence.wait()
+                unsubscribeFence()
+                let delivered = store.state  // nothing is delivered to `values` after this point
+                _ = delivered
+                let got = values.value
+                if got.isEmpty { continue }
+                // The first value is the state at subscription (immediately) or the one after it.
+                let first = got[0]
+                let range = immediately ? before...after : (before + 1)...(after + 1)
+                if !range.contains(first) || !isContiguous(got) {
+                    failures.append("round \(round): first \(first) not in \(range) or gap in \(got)")
+                }
+            }
+            subscribersDone.withValue { $0 += 1 }
+        }
+        #expect(store.state.count == total)
+        #expect(subscribersDone.current == 2)
+        #expect(failures.current == [])
+    }
+
+    @Test func subscribeAndUnsubscribeRaceWithDispatch() {
+        let store = Store(initialState: Counter())
+        let kept = Unsynchronized<[Int]>([])
+        store.subscribe(\.count, immediately: false) { kept.value.append($0) }
+        runConcurrently(threads: 6) { thread in
+            if thread < 3 {
+                for _ in 0..<messagesPerThread { store.dispatch(Add()) }
+            } else {
+                for round in 0..<500 {
+                    let unsubscribe = store.subscribe(\.count, immediately: round.isMultiple(of: 2)) { _ in }
+                    if round.isMultiple(of: 3) { store.dispatch(Relabel(label: "\(round)")) }
+                    unsubscribe()
+                    unsubscribe()
+                }
+            }
+        }
+        let versions = store.state.version
+        #expect(store.state.count == 3 * messagesPerThread)
+        #expect(kept.value.count == versions)
+    }
+
+    @Test func reentrantDispatchFromSubscribersAndEffectsUnderConcurrency() {
+        // Subscribers and effects dispatch follow-up messages while other threads dispatch. Every
+        // message is applied once; every subscriber still sees every version, in order.
+        struct Versioned: State {
+            var version = 0
+            var echoes = 0
+            var effectsRun = 0
+
+            static func update(_ state: inout Versioned, with message: Message) -> Effect? {
+                state.version += 1
+                switch message {
+                case is Echo: state.echoes += 1
+                case is EffectRan: state.effectsRun += 1
+                case is Tick where state.version.isMultiple(of: 5):
+                    return { dispatch in dispatch(EffectRan()) }
+                default: break
+                }
+                return nil
+            }
+        }
+        struct Tick: Message {}
+        struct Echo: Message {}
+        struct EffectRan: Message {}
+
+        let store = Store(initialState: Versioned())
+        let versions = Unsynchronized<[Int]>([])
+        let echoesSent = Unsynchronized(0)
+        store.subscribe(\.version, immediately: false) { version in
+            versions.value.append(version)
+            if version.isMultiple(of: 7) {
+                echoesSent.value += 1
+                store.dispatch(Echo())
+            }
+        }
+        runConcurrently(threads: 4) { _ in
+            for _ in 0..<messagesPerThread { store.dispatch(Tick()) }
+        }
+        let state = store.state
+        let ticks = 4 * messagesPerThread
+        #expect(state.version == ticks + state.echoes + state.effectsRun)
+        #expect(state.echoes == echoesSent.value)
+        #expect(versions.value == Array(1...state.version))
+    }
+
+    @Test func effectsRunInCommitOrderUnderConcurrency() {
+        let store = Store(initialState: Scripted())
+        let order = Unsynchronized<[Int]>([])
+        runConcurrently(threads: threadCount) { _ in
+            for _ in 0..<500 {
+                store.dispatch(
+                    Scripted.Add(amount: 1) { _ in
+                        // The effect records which state it followed; message order is commit order.
+                        order.value.append(order.value.count + 1)
+                    })
+            }
+        }
+        #expect(store.state.count == threadCount * 500)
+        #expect(order.value == Array(1...(threadCount * 500)))
+    }
+
+    @Test func unsubscribeFromInsideCallbackUnderConcurrencyIsFinal() {
+        let store = Store(initialState: Counter())
+        let callsAfterUnsubscribe = Unsynchronized(0)
+        let unsubscribed = Unsynchronized(false)
+        let unsubscribe = Locked<(@Sendable () -> Void)?>(nil)
+        unsubscribe.withValue {
+            $0 = store.subscribe(\.count, immediately: false) { count in
+                if unsubscribed.value { callsAfterUnsubscribe.value += 1 }
+                if count >= 100 && !unsubscribed.value {
+                    unsubscribe.current?()
+                    unsubscribed.value = true
+                }
+            }
+        }
+        runConcurrently(threads: 4) { _ in
+            for _ in 0..<messagesPerThread { store.dispatch(Add()) }
+        }
+        #expect(unsubscribed.value)
+        #expect(callsAfterUnsubscribe.value == 0)
+    }
+}

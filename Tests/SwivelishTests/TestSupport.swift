@@ -1,0 +1,129 @@
+import Foundation
+import Swivelish
+
+/// A value shared between threads, guarded by a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    var current: Value {
+        withValue { $0 }
+    }
+}
+
+extension Locked where Value: RangeReplaceableCollection {
+    func append(_ element: Value.Element) {
+        withValue { $0.append(element) }
+    }
+}
+
+/// A value that is deliberately *not* synchronised: only code that promises to run one at a time may
+/// touch it. ThreadSanitizer reports a race if that promise is broken.
+final class Unsynchronized<Value>: @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// Detects overlapping calls: `enter` and `leave` must bracket each call, and `overlaps` counts the
+/// calls that started while another had not finished.
+final class OverlapDetector: @unchecked Sendable {
+    private let state = Locked((active: 0, overlaps: 0))
+
+    func enter() {
+        state.withValue {
+            if $0.active > 0 { $0.overlaps += 1 }
+            $0.active += 1
+        }
+    }
+
+    func leave() {
+        state.withValue { $0.active -= 1 }
+    }
+
+    var overlaps: Int { state.current.overlaps }
+}
+
+/// Runs `body(index)` on `count` new threads at once and returns when all have finished.
+///
+/// The threads wait at a barrier so that they really start together.
+func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let started = DispatchGroup()
+    let finished = DispatchGroup()
+    let go = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        started.enter()
+        finished.enter()
+        let thread = Thread {
+            started.leave()
+            go.wait()
+            body(index)
+            finished.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    started.wait()
+    for _ in 0..<count { go.signal() }
+    finished.wait()
+}
+
+/// Waits up to `seconds` for `condition`, re-checking whenever `signal` is signalled.
+func wait(
+    for signal: DispatchSemaphore, seconds: Double = 10, until condition: () -> Bool
+) -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while !condition() {
+        if signal.wait(timeout: deadline) == .timedOut { return condition() }
+    }
+    return true
+}
+
+// MARK: - A counter used by several tests
+
+struct Counter: State, Equatable {
+    var count = 0
+    var version = 0
+    var label = ""
+
+    static func update(_ state: inout Counter, with message: Message) -> Effect? {
+        switch message {
+        case let message as Add:
+            state.count += message.amount
+            state.version += 1
+        case let message as Relabel:
+            state.label = message.label
+            state.version += 1
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+struct Add: Message, Equatable {
+    var amount = 1
+}
+
+struct Relabel: Message {
+    var label: String
+}
+
+struct Ignored: Message {}
+
+/// Returns `true` when each element is one more than the one before.
+func isContiguous(_ values: [Int]) -> Bool {
+    zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 }
+}
