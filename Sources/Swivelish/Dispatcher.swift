@@ -8,10 +8,20 @@
 /// }
 /// ```
 ///
-/// A dispatcher does not keep its store alive. Once the store is freed, calling it does nothing.
+/// A dispatcher does not keep its store alive. Once the store is freed, calling it does nothing. A
+/// dispatcher given to a cancellable effect (see ``Effects/cancellable(_:id:cancelInFlight:)``) drops
+/// the messages sent after that effect was cancelled.
 public struct Dispatcher: Sendable {
     @usableFromInline
     let send: @Sendable (any Message) -> Void
+
+    /// Runs an effect where the store runs its effects: on the thread delivering notifications, in
+    /// turn. Returns `false` when the store is gone and the effect will not run.
+    let schedule: @Sendable (_ effect: @escaping Effect, _ dispatcher: Dispatcher) -> Bool
+
+    /// The effect this dispatcher belongs to, for tracking and cancelling the work it starts.
+    @usableFromInline
+    let scope: EffectScope
 
     /// Creates a dispatcher that passes every message to `send`.
     ///
@@ -23,17 +33,39 @@ public struct Dispatcher: Sendable {
     /// effect(Dispatcher { message in print(message) })
     /// ```
     ///
+    /// Async effects started through this dispatcher run in tasks that nothing cancels; effects that
+    /// ``Effects/concat(_:)`` runs one after another run on the thread that finished the previous one.
+    ///
     /// - Parameter send: Called with each dispatched message, on the thread that dispatched it.
     public init(_ send: @escaping @Sendable (any Message) -> Void) {
+        self.init(send: send, scope: EffectScope()) { effect, dispatcher in
+            effect(dispatcher)
+            return true
+        }
+    }
+
+    init(
+        send: @escaping @Sendable (any Message) -> Void,
+        scope: EffectScope,
+        schedule: @escaping @Sendable (_ effect: @escaping Effect, _ dispatcher: Dispatcher) -> Bool
+    ) {
         self.send = send
+        self.scope = scope
+        self.schedule = schedule
+    }
+
+    /// The same dispatcher, for an effect running in `scope`.
+    func within(_ scope: EffectScope) -> Dispatcher {
+        Dispatcher(send: send, scope: scope, schedule: schedule)
     }
 
     /// Sends `message` to the store.
     ///
     /// Safe to call from any thread. When it returns, the store's state reflects the message, unless the
-    /// store has been freed, in which case it does nothing.
+    /// store has been freed or the effect was cancelled, in which case it does nothing.
     @inlinable
     public func callAsFunction(_ message: any Message) {
+        guard !scope.isCancelled else { return }
         send(message)
     }
 }

@@ -35,6 +35,8 @@
 /// A store is not kept alive by its subscriptions or by the effects it runs: the `unsubscribe`
 /// functions it returns and the ``Dispatcher``s it gives effects hold it weakly, and do nothing once it
 /// is freed. (A callback that captures the store strongly does keep it alive, as any closure would.)
+/// When the store is freed, it cancels the tasks of every async effect it still runs (see
+/// ``Effects/run(priority:_:catch:)``).
 ///
 /// ## Re-entrancy
 ///
@@ -66,6 +68,9 @@ public final class Store<S: State>: @unchecked Sendable {
     @usableFromInline
     var deliveringThread: ThreadID?
 
+    /// The root of the effects this store runs; cancelled when the store is freed.
+    let effectRoot = EffectScope()
+
     /// What this store's effects receive: a dispatcher holding the store weakly.
     @usableFromInline
     private(set) var dispatcher = Dispatcher { _ in }
@@ -76,12 +81,21 @@ public final class Store<S: State>: @unchecked Sendable {
     public init(initialState: S) {
         lock = Lock()
         currentState = initialState
-        dispatcher = Dispatcher { [weak self] message in
-            self?.dispatch(message)
-        }
+        dispatcher = Dispatcher(
+            send: { [weak self] message in
+                self?.dispatch(message)
+            },
+            scope: effectRoot,
+            schedule: { [weak self] effect, dispatcher in
+                guard let self else { return false }
+                self.lock.lock("an effect")
+                self.deliverOrQueue(.effect(effect, dispatcher))
+                return true
+            })
     }
 
     deinit {
+        effectRoot.cancel()
         lock.deallocate()
     }
 
@@ -171,6 +185,8 @@ public final class Store<S: State>: @unchecked Sendable {
             effect?(dispatcher)
         case let .first(subscription, state):
             subscription.receive(state, true)
+        case let .effect(effect, dispatcher):
+            effect(dispatcher)
         }
     }
 }

@@ -6,6 +6,8 @@ enum Delivery<S> {
     case change(S, effect: Effect?, audience: UInt64)
     /// The state a new subscription starts from.
     case first(Subscription<S>, S)
+    /// An effect started later than its message, such as the next part of ``Effects/concat(_:)``.
+    case effect(Effect, Dispatcher)
 }
 
 /// Deliveries committed but not yet performed, first in first out.

@@ -1,0 +1,222 @@
+/// A node in the tree of running effects, which tracks when its work has finished and cancels it.
+///
+/// Each store owns a root scope. Effects that need tracking (``Effects/run(priority:_:catch:)``,
+/// ``Effects/concat(_:)``, ``Effects/cancellable(_:id:cancelInFlight:)``) run in child scopes:
+/// - A scope is *finished* when the effect closure that opened it has returned and every task and child
+///   scope it started has finished. Then it leaves its parent and calls its finish handler.
+/// - Cancelling a scope cancels its tasks and child scopes, and makes its dispatchers drop messages.
+///   Cancellation travels down; completion travels up.
+/// - The root never finishes; cancelling it (when its store is freed) cancels everything below.
+///
+/// `@unchecked Sendable`: every mutable property is guarded by `lock`. Handlers and task cancellation
+/// run after the lock is released.
+@usableFromInline
+final class EffectScope: @unchecked Sendable {
+    private let lock = Lock()
+    private let parent: EffectScope?
+    /// Ids of cancellable effects in flight, shared by the whole tree (owned by the root).
+    let registry: CancellationRegistry
+
+    private var children: [ObjectIdentifier: EffectScope] = [:]
+    private var task: Task<Void, Never>?
+    /// Work not finished yet: the opening closure (until `close()`), the task, and the children.
+    private var outstanding = 1
+    private var cancelled = false
+    private var finishHandlers: [@Sendable () -> Void] = []
+    /// For the root: called when nothing runs below it any more.
+    private var idleHandlers: [@Sendable () -> Void] = []
+
+    /// Makes a root scope: it never finishes, and cancelling it cancels every effect below it.
+    init() {
+        parent = nil
+        registry = CancellationRegistry()
+    }
+
+    private init(parent: EffectScope) {
+        self.parent = parent
+        registry = parent.registry
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    /// Whether the scope, or one above it, was cancelled.
+    @usableFromInline
+    var isCancelled: Bool {
+        lock.lock("an effect's dispatch")
+        defer { lock.unlock() }
+        return cancelled
+    }
+
+    /// Opens a child scope, or returns `nil` when this scope is cancelled (the effect must not start).
+    ///
+    /// The child is open until `close()` is called on it.
+    func makeChild() -> EffectScope? {
+        let child = EffectScope(parent: self)
+        lock.lock("an effect")
+        defer { lock.unlock() }
+        guard !cancelled else { return nil }
+        outstanding += 1
+        children[ObjectIdentifier(child)] = child
+        return child
+    }
+
+    /// Calls `handler` once the scope has finished (at once if it has). Runs on the thread that
+    /// finished the last piece of work.
+    func onFinish(_ handler: @escaping @Sendable () -> Void) {
+        lock.lock("an effect")
+        if outstanding > 0 {
+            finishHandlers.append(handler)
+            lock.unlock()
+        } else {
+            lock.unlock()
+            handler()
+        }
+    }
+
+    /// Marks the opening closure as returned.
+    func close() {
+        release()
+    }
+
+    /// Runs `body` in a new task owned by this scope. Does nothing when the scope is cancelled.
+    func startTask(priority: TaskPriority?, _ body: @escaping @Sendable () async -> Void) {
+        lock.lock("an effect")
+        guard !cancelled else {
+            lock.unlock()
+            return
+        }
+        precondition(task == nil, "Swivelish: an effect scope runs at most one task")
+        outstanding += 1
+        // Created under the lock so that the handle is stored before the task can end; the task's
+        // body runs later, on another thread, and takes the lock only to finish.
+        task = Task(priority: priority) {
+            await body()
+            self.taskEnded()
+        }
+        lock.unlock()
+    }
+
+    /// Cancels the scope's task and every child scope. Idempotent.
+    func cancel() {
+        lock.lock("an effect's cancellation")
+        guard !cancelled else {
+            lock.unlock()
+            return
+        }
+        cancelled = true
+        let task = self.task
+        let children = Array(self.children.values)
+        lock.unlock()
+        task?.cancel()
+        for child in children {
+            child.cancel()
+        }
+    }
+
+    private func taskEnded() {
+        lock.lock("an effect")
+        task = nil
+        lock.unlock()
+        release()
+    }
+
+    private func childFinished(_ child: EffectScope) {
+        lock.lock("an effect")
+        children[ObjectIdentifier(child)] = nil
+        lock.unlock()
+        release()
+    }
+
+    /// For the root: calls `handler` when no effect below it is running (at once if none is).
+    func onIdle(_ handler: @escaping @Sendable () -> Void) {
+        precondition(parent == nil, "only a root scope becomes idle")
+        lock.lock("an effect")
+        if outstanding > 1 {
+            idleHandlers.append(handler)
+            lock.unlock()
+        } else {
+            lock.unlock()
+            handler()
+        }
+    }
+
+    /// For the root: waits until no effect below it is running.
+    func waitUntilIdle() async {
+        await withCheckedContinuation { continuation in
+            onIdle { continuation.resume() }
+        }
+    }
+
+    private func release() {
+        lock.lock("an effect")
+        outstanding -= 1
+        if parent == nil && outstanding == 1 && !idleHandlers.isEmpty {
+            let handlers = idleHandlers
+            idleHandlers = []
+            lock.unlock()
+            for handler in handlers { handler() }
+            return
+        }
+        let isFinished = outstanding == 0 && parent != nil
+        let handlers = isFinished ? finishHandlers : []
+        if isFinished { finishHandlers = [] }
+        lock.unlock()
+        guard isFinished else { return }
+        for handler in handlers {
+            handler()
+        }
+        parent?.childFinished(self)
+    }
+}
+
+/// The scopes of cancellable effects in flight, by id.
+///
+/// `@unchecked Sendable`: `scopes` is guarded by `lock`.
+final class CancellationRegistry: @unchecked Sendable {
+    private let lock = Lock()
+    private var scopes: [EffectID: [ObjectIdentifier: EffectScope]] = [:]
+
+    deinit {
+        lock.deallocate()
+    }
+
+    /// Records `scope` under `id` until it finishes.
+    func register(_ scope: EffectScope, id: EffectID) {
+        lock.lock("an effect")
+        scopes[id, default: [:]][ObjectIdentifier(scope)] = scope
+        lock.unlock()
+        scope.onFinish { [weak self] in
+            self?.unregister(scope, id: id)
+        }
+    }
+
+    /// Cancels every scope in flight under `id`.
+    func cancel(id: EffectID) {
+        lock.lock("an effect's cancellation")
+        let cancelled = scopes.removeValue(forKey: id).map { Array($0.values) } ?? []
+        lock.unlock()
+        for scope in cancelled {
+            scope.cancel()
+        }
+    }
+
+    private func unregister(_ scope: EffectScope, id: EffectID) {
+        lock.lock("an effect")
+        scopes[id]?[ObjectIdentifier(scope)] = nil
+        if scopes[id]?.isEmpty == true {
+            scopes[id] = nil
+        }
+        lock.unlock()
+    }
+}
+
+/// An effect's id, type-erased. `@unchecked Sendable`: it is only made from `Hashable & Sendable` values.
+struct EffectID: Hashable, @unchecked Sendable {
+    private let base: AnyHashable
+
+    init(_ id: some Hashable & Sendable) {
+        base = AnyHashable(id)
+    }
+}

@@ -1,0 +1,107 @@
+extension Store {
+    /// The value at `keyPath` as an asynchronous sequence: the current value, then the value after
+    /// every state change, in state order.
+    ///
+    /// ```swift
+    /// for await count in store.values(\.count) {
+    ///     print("Count: \(count)")
+    /// }
+    /// ```
+    ///
+    /// Each iteration subscribes when it starts (when `for await` asks for its iterator) and buffers
+    /// every value until it is consumed: no value is lost between subscribing and the first `next()`,
+    /// however late it comes. Ending the loop (by `break`, `return` or a thrown error) or cancelling its
+    /// task unsubscribes. Use `\S.self` for the whole state. For `Equatable` values,
+    /// ``values(_:)-(KeyPath<S,Value>)`` skips values equal to the previous one.
+    ///
+    /// - Parameter keyPath: The value to watch.
+    /// - Returns: A sequence that never ends by itself; it ends when its loop ends or its task is
+    ///   cancelled.
+    public func values<Value: Sendable>(_ keyPath: KeyPath<S, Value>) -> StoreValues<Value> {
+        let keyPath = SendableKeyPath(keyPath)
+        return StoreValues { [weak self] continuation in
+            self?.subscribe(keyPath.keyPath) { continuation.yield($0) } ?? {}
+        }
+    }
+
+    /// The value at `keyPath` as an asynchronous sequence, skipping values equal to the previous one:
+    /// the current value, then each different value, in state order.
+    ///
+    /// ```swift
+    /// for await isLoading in store.values(\.isLoading) {
+    ///     spinner.isHidden = !isLoading
+    /// }
+    /// ```
+    ///
+    /// Subscription, buffering and ending are as for the non-`Equatable` version.
+    ///
+    /// - Parameter keyPath: The value to watch.
+    /// - Returns: A sequence that never ends by itself; it ends when its loop ends or its task is
+    ///   cancelled.
+    public func values<Value: Sendable & Equatable>(_ keyPath: KeyPath<S, Value>) -> StoreValues<Value> {
+        let keyPath = SendableKeyPath(keyPath)
+        return StoreValues { [weak self] continuation in
+            self?.subscribe(keyPath.keyPath, skipRepeats: true) { continuation.yield($0) } ?? {}
+        }
+    }
+}
+
+/// The values at a key path of a ``Store``'s state, as an `AsyncSequence`. Made by
+/// ``Store/values(_:)-(KeyPath<S,Value>)``.
+///
+/// Each iterator has its own subscription, made when the iterator is made and ended when it is
+/// freed or its task is cancelled. Values wait in an unbounded buffer until `next()` takes them.
+public struct StoreValues<Element: Sendable>: AsyncSequence, Sendable {
+    /// The failure type: iterating never throws.
+    public typealias Failure = Never
+
+    private let subscribe: @Sendable (AsyncStream<Element>.Continuation) -> @Sendable () -> Void
+
+    init(subscribe: @escaping @Sendable (AsyncStream<Element>.Continuation) -> @Sendable () -> Void) {
+        self.subscribe = subscribe
+    }
+
+    /// Subscribes, and returns an iterator over the values from now on.
+    public func makeAsyncIterator() -> Iterator {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .unbounded)
+        let unsubscribe = subscribe(continuation)
+        continuation.onTermination = { _ in unsubscribe() }
+        return Iterator(base: stream.makeAsyncIterator(), subscription: Subscription(continuation))
+    }
+
+    /// Iterates the values of a ``StoreValues`` sequence.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var base: AsyncStream<Element>.Iterator
+        private let subscription: Subscription
+
+        fileprivate init(base: AsyncStream<Element>.Iterator, subscription: Subscription) {
+            self.base = base
+            self.subscription = subscription
+        }
+
+        /// The next value, waiting for the next state change if none is buffered; `nil` once the task
+        /// is cancelled.
+        public mutating func next() async -> Element? {
+            await base.next()
+        }
+
+        /// The next value, waiting in `actor`'s isolation; `nil` once the task is cancelled.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+            await base.next(isolation: actor)
+        }
+    }
+
+    /// Ends the subscription when the last copy of its iterator is freed.
+    fileprivate final class Subscription: Sendable {
+        private let continuation: AsyncStream<Element>.Continuation
+
+        init(_ continuation: AsyncStream<Element>.Continuation) {
+            self.continuation = continuation
+        }
+
+        deinit {
+            continuation.finish()
+        }
+    }
+}
