@@ -11,10 +11,13 @@ let package = Package(
     ],
     products: [
         .library(name: "Swivelish", targets: ["Swivelish"]),
+        .library(name: "SwivelishTesting", targets: ["SwivelishTesting"]),
     ],
     targets: [
         .target(name: "Swivelish"),
         .testTarget(name: "SwivelishTests", dependencies: ["Swivelish"]),
+        .target(name: "SwivelishTesting", dependencies: ["Swivelish"]),
+        .testTarget(name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish"]),
     ],
     swiftLanguageModes: [.v6]
 )

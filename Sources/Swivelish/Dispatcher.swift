@@ -44,7 +44,7 @@ public struct Dispatcher: Sendable {
         }
     }
 
-    init(
+    package init(
         send: @escaping @Sendable (any Message) -> Void,
         scope: EffectScope,
         schedule: @escaping @Sendable (_ effect: @escaping Effect, _ dispatcher: Dispatcher) -> Bool
@@ -55,7 +55,7 @@ public struct Dispatcher: Sendable {
     }
 
     /// The same dispatcher, for an effect running in `scope`.
-    func within(_ scope: EffectScope) -> Dispatcher {
+    package func within(_ scope: EffectScope) -> Dispatcher {
         Dispatcher(send: send, scope: scope, schedule: schedule)
     }
 

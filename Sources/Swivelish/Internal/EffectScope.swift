@@ -11,9 +11,11 @@
 /// `@unchecked Sendable`: every mutable property is guarded by `lock`. Handlers and task cancellation
 /// run after the lock is released.
 @usableFromInline
-final class EffectScope: @unchecked Sendable {
+package final class EffectScope: @unchecked Sendable {
     private let lock = Lock()
     private let parent: EffectScope?
+    /// What started the scope, for messages about effects still running.
+    private let label: String?
     /// Ids of cancellable effects in flight, shared by the whole tree (owned by the root).
     let registry: CancellationRegistry
 
@@ -27,13 +29,15 @@ final class EffectScope: @unchecked Sendable {
     private var idleHandlers: [@Sendable () -> Void] = []
 
     /// Makes a root scope: it never finishes, and cancelling it cancels every effect below it.
-    init() {
+    package init() {
         parent = nil
+        label = nil
         registry = CancellationRegistry()
     }
 
-    private init(parent: EffectScope) {
+    private init(parent: EffectScope, label: String?) {
         self.parent = parent
+        self.label = label
         registry = parent.registry
     }
 
@@ -52,8 +56,8 @@ final class EffectScope: @unchecked Sendable {
     /// Opens a child scope, or returns `nil` when this scope is cancelled (the effect must not start).
     ///
     /// The child is open until `close()` is called on it.
-    func makeChild() -> EffectScope? {
-        let child = EffectScope(parent: self)
+    package func makeChild(label: String? = nil) -> EffectScope? {
+        let child = EffectScope(parent: self, label: label)
         lock.lock("an effect")
         defer { lock.unlock() }
         guard !cancelled else { return nil }
@@ -76,7 +80,7 @@ final class EffectScope: @unchecked Sendable {
     }
 
     /// Marks the opening closure as returned.
-    func close() {
+    package func close() {
         release()
     }
 
@@ -99,7 +103,7 @@ final class EffectScope: @unchecked Sendable {
     }
 
     /// Cancels the scope's task and every child scope. Idempotent.
-    func cancel() {
+    package func cancel() {
         lock.lock("an effect's cancellation")
         guard !cancelled else {
             lock.unlock()
@@ -113,6 +117,13 @@ final class EffectScope: @unchecked Sendable {
         for child in children {
             child.cancel()
         }
+    }
+
+    /// The labels of the child scopes still running, in no particular order.
+    package var runningChildLabels: [String] {
+        lock.lock("an effect")
+        defer { lock.unlock() }
+        return children.values.map { $0.label ?? "an effect" }
     }
 
     private func taskEnded() {
@@ -130,7 +141,7 @@ final class EffectScope: @unchecked Sendable {
     }
 
     /// For the root: calls `handler` when no effect below it is running (at once if none is).
-    func onIdle(_ handler: @escaping @Sendable () -> Void) {
+    package func onIdle(_ handler: @escaping @Sendable () -> Void) {
         precondition(parent == nil, "only a root scope becomes idle")
         lock.lock("an effect")
         if outstanding > 1 {
@@ -143,7 +154,7 @@ final class EffectScope: @unchecked Sendable {
     }
 
     /// For the root: waits until no effect below it is running.
-    func waitUntilIdle() async {
+    package func waitUntilIdle() async {
         await withCheckedContinuation { continuation in
             onIdle { continuation.resume() }
         }

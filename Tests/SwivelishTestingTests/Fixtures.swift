@@ -1,0 +1,81 @@
+import Foundation
+import Swivelish
+
+/// A counter with a loading flag and effects of every kind, to test the test store with.
+struct Counter: State, Equatable {
+    var count = 0
+    var isLoading = false
+    var history: [Int] = []
+    var names: [String: Int] = [:]
+
+    enum Action: Message, Equatable {
+        case increment
+        case add(Int)
+        case fetch  // async effect: dispatches .loaded(42)
+        case fetchWithCallback  // closure effect: dispatches .loaded(7) from another thread, later
+        case loaded(Int)
+        case fetchForever  // async effect that runs until cancelled
+        case cancelFetch
+        case twoStep  // concat of .add(1) and .add(2)
+        case name(String)
+    }
+
+    static func update(_ state: inout Counter, with message: Message) -> Effect? {
+        guard let action = message as? Action else { return nil }
+        switch action {
+        case .increment:
+            state.count += 1
+            state.history.append(state.count)
+            return nil
+        case let .add(amount):
+            state.count += amount
+            return nil
+        case .fetch:
+            state.isLoading = true
+            return Effects.run { dispatch in
+                await Task.yield()
+                dispatch(Action.loaded(42))
+            }
+        case .fetchWithCallback:
+            state.isLoading = true
+            return { dispatch in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+                    dispatch(Action.loaded(7))
+                }
+            }
+        case let .loaded(amount):
+            state.isLoading = false
+            state.count += amount
+            return nil
+        case .fetchForever:
+            state.isLoading = true
+            return Effects.run(id: "forever") { _ in
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+            }
+        case .cancelFetch:
+            state.isLoading = false
+            return Effects.cancel(id: "forever")
+        case .twoStep:
+            return Effects.concat(Effects.send(Action.add(1)), Effects.send(Action.add(2)))
+        case let .name(name):
+            state.names[name] = state.count
+            return nil
+        }
+    }
+}
+
+/// A value shared between threads, guarded by a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
