@@ -34,7 +34,7 @@ public struct Dispatcher: Sendable {
     /// ```
     ///
     /// Async effects started through this dispatcher run in tasks that nothing cancels; effects that
-    /// ``Effects/concat(_:)`` runs one after another run on the thread that finished the previous one.
+    /// ``Effects/concat(_:)-(Effect?...)`` runs one after another run on the thread that finished the previous one.
     ///
     /// - Parameter send: Called with each dispatched message, on the thread that dispatched it.
     public init(_ send: @escaping @Sendable (any Message) -> Void) {

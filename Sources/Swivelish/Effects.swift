@@ -24,17 +24,17 @@
 ///
 /// ## Finishing
 ///
-/// ``concat(_:)`` starts an effect when the one before it has *finished*. A closure effect finishes when
+/// ``concat(_:)-(Effect?...)`` starts an effect when the one before it has *finished*. A closure effect finishes when
 /// it returns (work it hands to a callback is not tracked; use ``run(priority:_:catch:)`` for work that
-/// should be); ``run(priority:_:catch:)`` finishes when its task ends; ``merge(_:)`` and
-/// ``concat(_:)`` when all their parts have; ``cancellable(_:id:cancelInFlight:)`` when the effect it
+/// should be); ``run(priority:_:catch:)`` finishes when its task ends; ``merge(_:)-(Effect?...)`` and
+/// ``concat(_:)-(Effect?...)`` when all their parts have; ``cancellable(_:id:cancelInFlight:)`` when the effect it
 /// wraps has.
 ///
 /// ## Cancellation
 ///
 /// Give an effect an id with ``cancellable(_:id:cancelInFlight:)`` (or `run(id:)`), and cancel it
 /// with ``cancel(id:)``. Cancelling an effect cancels the tasks it started (their `Task.isCancelled`
-/// becomes true and `Task.sleep` throws), stops a ``concat(_:)`` inside it from starting its next part,
+/// becomes true and `Task.sleep` throws), stops a ``concat(_:)-(Effect?...)`` inside it from starting its next part,
 /// and makes its `dispatch` drop every message sent afterwards. When a store is freed, every effect it
 /// runs is cancelled.
 public enum Effects {
@@ -211,7 +211,7 @@ public enum Effects {
     }
 
     /// An effect that cancels every effect in flight with `id`, and what is queued behind them in a
-    /// ``concat(_:)`` they wrap.
+    /// ``concat(_:)-(Effect?...)`` they wrap.
     ///
     /// - Parameter id: The id given to ``cancellable(_:id:cancelInFlight:)`` or `run(id:)`.
     public static func cancel(id: some Hashable & Sendable) -> Effect {

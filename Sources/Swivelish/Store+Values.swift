@@ -12,7 +12,7 @@ extension Store {
     /// every value until it is consumed: no value is lost between subscribing and the first `next()`,
     /// however late it comes. Ending the loop (by `break`, `return` or a thrown error) or cancelling its
     /// task unsubscribes. Use `\S.self` for the whole state. For `Equatable` values,
-    /// ``values(_:)-(KeyPath<S,Value>)`` skips values equal to the previous one.
+    /// the other `values(_:)` skips values equal to the previous one.
     ///
     /// - Parameter keyPath: The value to watch.
     /// - Returns: A sequence that never ends by itself; it ends when its loop ends or its task is
@@ -47,7 +47,7 @@ extension Store {
 }
 
 /// The values at a key path of a ``Store``'s state, as an `AsyncSequence`. Made by
-/// ``Store/values(_:)-(KeyPath<S,Value>)``.
+/// `Store.values(_:)`.
 ///
 /// Each iterator has its own subscription, made when the iterator is made and ended when it is
 /// freed or its task is cancelled. Values wait in an unbounded buffer until `next()` takes them.

@@ -4,7 +4,7 @@ public enum Exhaustivity: Sendable {
     /// must have finished when the test ends. The default.
     case on
     /// Only what the test asserts is checked: a state assertion checks just the fields it sets,
-    /// ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)`` skips other messages until
+    /// `TestStore.receive(_:timeout:assert:)` skips other messages until
     /// the one it expects, and messages or effects left at the end are not failures.
     case off
 }

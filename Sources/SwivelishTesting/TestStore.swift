@@ -18,7 +18,7 @@ import Swivelish
 ///
 /// ``send(_:assert:fileID:filePath:line:column:)`` applies a message and checks that the new state
 /// equals the old one changed by your closure; a mismatch fails the test with a field-by-field
-/// difference. Messages that effects dispatch are applied as they arrive, like a ``Store`` does, and
+/// difference. Messages that effects dispatch are applied as they arrive, like a `Store` does, and
 /// queue up for ``receive(_:timeout:assert:fileID:filePath:line:column:)``, which checks them in order
 /// with their state changes.
 ///
@@ -27,8 +27,8 @@ import Swivelish
 /// Failures are reported at the line of the call that found them, through Swift Testing's
 /// `Issue.record` when a Swift Testing test is running and XCTest's `XCTFail` otherwise.
 ///
-/// Works with every kind of effect: Swivel's closure form, ``Effects`` combinators, async and
-/// cancellable effects. Unlike a ``Store``, it runs an effect's follow-up messages on the thread that
+/// Works with every kind of effect: Swivel's closure form, `Effects` combinators, async and
+/// cancellable effects. Unlike a `Store`, it runs an effect's follow-up messages on the thread that
 /// dispatches them; use it from one test at a time.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public final class TestStore<S: State & Equatable>: @unchecked Sendable {

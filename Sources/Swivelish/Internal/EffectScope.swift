@@ -1,7 +1,7 @@
 /// A node in the tree of running effects, which tracks when its work has finished and cancels it.
 ///
 /// Each store owns a root scope. Effects that need tracking (``Effects/run(priority:_:catch:)``,
-/// ``Effects/concat(_:)``, ``Effects/cancellable(_:id:cancelInFlight:)``) run in child scopes:
+/// ``Effects/concat(_:)-(Effect?...)``, ``Effects/cancellable(_:id:cancelInFlight:)``) run in child scopes:
 /// - A scope is *finished* when the effect closure that opened it has returned and every task and child
 ///   scope it started has finished. Then it leaves its parent and calls its finish handler.
 /// - Cancelling a scope cancels its tasks and child scopes, and makes its dispatchers drop messages.
