@@ -16,6 +16,16 @@ let package = Package(
     targets: [
         .target(name: "Swivelish"),
         .testTarget(name: "SwivelishTests", dependencies: ["Swivelish"]),
+        .target(
+            name: "CounterCore",
+            dependencies: ["Swivelish"],
+            path: "Examples/Counter/Sources/CounterCore"
+        ),
+        .testTarget(
+            name: "CounterCoreTests",
+            dependencies: ["CounterCore", "Swivelish"],
+            path: "Examples/Counter/Tests/CounterCoreTests"
+        ),
         .target(name: "SwivelishTesting", dependencies: ["Swivelish"]),
         .testTarget(name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish"]),
     ],
