@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
 /// Ready-made effects and combinators: async work, single messages, effects at once or in turn.
 ///
 /// Every function here returns an ordinary ``Effect``, so they mix freely with Swivel's closure form
@@ -70,7 +80,7 @@ public enum Effects {
     ///   - body: The work to do. It runs in the task, not on the thread that dispatched the message.
     ///   - handler: Called in the task with an error `body` threw (other than a `CancellationError`),
     ///     with the same `dispatch`, so it can turn the error into a message. Without one, such an error
-    ///     stops the program with a message naming it: an effect's errors must be handled.
+    ///     is a mistake: it is written to standard error, and a debug build stops there.
     public static func run(
         priority: TaskPriority? = nil,
         _ body: @escaping @Sendable (Dispatcher) async throws -> Void,
@@ -85,9 +95,8 @@ public enum Effects {
                 } catch is CancellationError {
                 } catch {
                     guard let handler else {
-                        fatalError(
-                            "Swivelish: an effect made with Effects.run threw \(error); "
-                                + "handle it in the body or pass `catch:`")
+                        reportUnhandled(error)
+                        return
                     }
                     await handler(error, dispatch)
                 }
@@ -183,6 +192,13 @@ public enum Effects {
         }
         effect(dispatch.within(part))
         part.close()
+    }
+
+    /// Reports an error that an effect threw and nothing handled.
+    private static func reportUnhandled(_ error: any Error) {
+        let message = "Swivelish: an effect made with Effects.run threw \(error), and no `catch:` handled it\n"
+        _ = message.withCString { write(2, $0, strlen($0)) }  // standard error
+        assertionFailure(message)
     }
 
     /// Gives `effect` an id, so that ``cancel(id:)`` or a later effect with the same id can cancel it.

@@ -50,3 +50,26 @@ struct MisuseTests {
         #expect(output.contains("Store.subscribe was called from inside State.update(_:with:)"))
     }
 }
+
+/// A state whose effect throws an error that nothing handles.
+private struct Throwing: State {
+    struct Failure: Error {}
+
+    static func update(_ state: inout Throwing, with message: Message) -> Effect? {
+        Effects.run { _ in throw Failure() }
+    }
+}
+
+extension MisuseTests {
+    @Test func unhandledEffectErrorIsReportedAndStopsADebugBuild() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let store = Store(initialState: Throwing())
+            store.dispatch(Ignored())
+            try await Task.sleep(nanoseconds: 10_000_000_000)
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("an effect made with Effects.run threw Failure(), and no `catch:` handled it"))
+    }
+}
