@@ -21,6 +21,11 @@ let package = Package(
             dependencies: ["Swivelish"],
             path: "Examples/Counter/Sources/CounterCore"
         ),
+        .executableTarget(
+            name: "Counter",
+            dependencies: ["CounterCore", "Swivelish"],
+            path: "Examples/Counter/Sources/Counter"
+        ),
         .testTarget(
             name: "CounterCoreTests",
             dependencies: ["CounterCore", "Swivelish"],
