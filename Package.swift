@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         .target(name: "Swivelish"),
         .testTarget(name: "SwivelishTests", dependencies: ["Swivelish"]),
+        .target(name: "SwivelishTesting", dependencies: ["Swivelish"]),
+        .testTarget(name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish"]),
         .target(
             name: "CounterCore",
             dependencies: ["Swivelish"],
@@ -28,11 +30,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CounterCoreTests",
-            dependencies: ["CounterCore", "Swivelish"],
+            dependencies: ["CounterCore", "Swivelish", "SwivelishTesting"],
             path: "Examples/Counter/Tests/CounterCoreTests"
         ),
-        .target(name: "SwivelishTesting", dependencies: ["Swivelish"]),
-        .testTarget(name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,7 +26,8 @@ func difference(expected: Any, actual: Any, path: String = "") -> [String] {
                 expected: expectedElements[index], actual: actualElements[index], path: "\(path)[\(index)]")
         }
         if expectedElements.count != actualElements.count {
-            lines.append("\(label): expected \(expectedElements.count) elements, got \(actualElements.count)")
+            lines.append(
+                "\(label): expected \(elements(expectedElements.count)), got \(actualElements.count)")
             let (longer, name) =
                 expectedElements.count > actualElements.count
                 ? (expectedElements, "missing") : (actualElements, "extra")
@@ -69,6 +70,10 @@ func difference(expected: Any, actual: Any, path: String = "") -> [String] {
     let actualDescription = describe(actual)
     guard expectedDescription != actualDescription else { return [] }
     return ["\(label): expected \(expectedDescription), got \(actualDescription)"]
+}
+
+private func elements(_ count: Int) -> String {
+    count == 1 ? "1 element" : "\(count) elements"
 }
 
 private func isSequence(_ mirror: Mirror) -> Bool {

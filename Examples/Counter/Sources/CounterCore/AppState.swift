@@ -12,7 +12,7 @@ import Swivelish
 /// store.dispatch(CounterMessage.increment(amount: 1))
 /// store.dispatch(FetchMessage.start)
 /// ```
-public struct AppState: State {
+public struct AppState: State, Equatable {
     /// The count, with its undo history. Fetched amounts are recorded too, so they can be undone.
     public var counter: HistoryState<CounterState>
 

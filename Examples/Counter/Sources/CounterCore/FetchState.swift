@@ -7,12 +7,16 @@ import Swivelish
 /// completes on. A `start` while loading is ignored: one fetch at a time, and no change of state.
 ///
 /// It is not part of the undo history: undoing while a fetch runs does not cancel it.
-public struct FetchState: State {
+///
+/// Two fetch states are equal when they are loading alike and have started as many fetches: the
+/// ``fetcher`` is configuration that no message changes, so it takes no part in comparing states (as
+/// a `TestStore` does after every message).
+public struct FetchState: State, Equatable {
     /// Whether a fetch is running.
-    public private(set) var isLoading = false
+    public var isLoading = false
 
     /// How many fetches have started; the running fetch, if any, is number `startedCount`.
-    public private(set) var startedCount = 0
+    public var startedCount = 0
 
     /// Where amounts come from: configuration given at start, never changed by messages.
     public let fetcher: AmountFetcher
@@ -20,6 +24,12 @@ public struct FetchState: State {
     /// Creates a state that is not loading, and fetches amounts from `fetcher`.
     public init(fetcher: AmountFetcher) {
         self.fetcher = fetcher
+    }
+
+    /// Whether `left` and `right` are loading alike and have started as many fetches; their fetchers
+    /// are not compared.
+    public static func == (left: FetchState, right: FetchState) -> Bool {
+        left.isLoading == right.isLoading && left.startedCount == right.startedCount
     }
 
     /// Applies ``FetchMessage``; ignores other messages.

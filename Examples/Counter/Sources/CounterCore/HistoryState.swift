@@ -14,12 +14,12 @@ import Swivelish
 /// ```
 ///
 /// It keeps the last ``limit`` values; the oldest is forgotten first.
-public struct HistoryState<Present: State & Equatable>: State {
+public struct HistoryState<Present: State & Equatable>: State, Equatable {
     /// The current value.
     public var present: Present
 
     /// The values before each recorded change, oldest first; ``HistoryMessage/undo`` restores the last.
-    public private(set) var past: [Present] = []
+    public var past: [Present] = []
 
     /// The most values ``past`` keeps.
     public let limit: Int
