@@ -22,7 +22,9 @@ extension Store {
     /// repeat. It is called outside the store's lock, never concurrently with another callback of this
     /// store, on whichever thread is delivering (see ``Store``). When no other thread is delivering, the
     /// immediate call happens before `subscribe` returns; from inside a callback or an effect, it
-    /// happens after the current deliveries finish.
+    /// happens after the current deliveries finish. Either way it comes after every delivery (of a
+    /// state or an effect) committed before the subscription, so when it runs, every subscriber has
+    /// been told of every earlier state.
     ///
     /// The store holds `body` until you unsubscribe or the store is freed. The store does not keep itself
     /// alive through the subscription, but `body` does keep alive what it captures.
