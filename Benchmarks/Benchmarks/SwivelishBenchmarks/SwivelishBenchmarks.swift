@@ -1,0 +1,135 @@
+// Swivelish's Store against the bare-lock baseline, workload by workload.
+//
+// Every workload is registered twice, "(Store)" and "(BareLock)", so that ratios come from one run. Each
+// benchmark iteration performs `scalingFactor` operations (dispatches, or subscribe + unsubscribe pairs
+// in W5), so the scaled figures the harness prints (marked `*`) are per operation. See README.md.
+
+import BareLockStore
+import Benchmark
+import Swivelish
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Whether to run each benchmark only briefly, as `check.sh` does: allocation counts are deterministic,
+/// so a few iterations check them as well as many.
+let isQuickRun = getenv("SWIVELISH_BENCHMARK_QUICK") != nil
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .nanoseconds,
+        warmupIterations: isQuickRun ? 2 : 10,
+        scalingFactor: .kilo,
+        maxDuration: isQuickRun ? .milliseconds(100) : .seconds(3),
+        maxIterations: isQuickRun ? 5 : 1_000_000
+    )
+
+    // W1: dispatch, no subscribers.
+
+    Benchmark("W1 dispatch (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        Store(initialState: BenchState())
+    }
+
+    Benchmark("W1 dispatch (BareLock)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        BareLockStore(initialValue: BenchState())
+    }
+
+    // W2: dispatch, one skipRepeats subscriber on `count`.
+
+    Benchmark("W2 dispatch to 1 subscriber (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = Store(initialState: BenchState())
+        _ = store.subscribeToCount(Sink())
+        return store
+    }
+
+    Benchmark("W2 dispatch to 1 subscriber (BareLock)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = BareLockStore(initialValue: BenchState())
+        _ = store.subscribeToCount(Sink())
+        return store
+    }
+
+    // W3: fan-out to 1,000 skipRepeats subscribers on unchanging values, plus one on `count`.
+
+    Benchmark("W3 fan-out to 1001 subscribers (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = Store(initialState: BenchState())
+        _ = store.subscribeFanOut(Sink())
+        return store
+    }
+
+    Benchmark("W3 fan-out to 1001 subscribers (BareLock)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = BareLockStore(initialValue: BenchState())
+        _ = store.subscribeFanOut(Sink())
+        return store
+    }
+
+    // W4: two threads dispatching at once; each iteration is 1M dispatches, 500K per thread, and checks
+    // the final count.
+
+    let contention = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: 1,
+        scalingFactor: .mega,
+        maxDuration: isQuickRun ? .milliseconds(100) : .seconds(5),
+        maxIterations: isQuickRun ? 2 : 1_000_000
+    )
+
+    Benchmark("W4 contention on 2 threads (Store)", configuration: contention) { benchmark, store in
+        dispatchFromTwoThreads(to: store, perThread: benchmark.scaledIterations.count / 2)
+    } setup: {
+        Store(initialState: BenchState())
+    }
+
+    Benchmark("W4 contention on 2 threads (BareLock)", configuration: contention) { benchmark, store in
+        dispatchFromTwoThreads(to: store, perThread: benchmark.scaledIterations.count / 2)
+    } setup: {
+        BareLockStore(initialValue: BenchState())
+    }
+
+    // W5: subscribe + unsubscribe with 1,000, 10,000 and 100,000 live subscribers.
+
+    for live in [1_000, 10_000, 100_000] {
+        Benchmark("W5 subscribe+unsubscribe with \(live) live (Store)") { benchmark, churn in
+            churn.churn(benchmark.scaledIterations.count)
+        } setup: {
+            StoreSubscriptionChurn(live: live)
+        }
+
+        Benchmark("W5 subscribe+unsubscribe with \(live) live (BareLock)") { benchmark, churn in
+            churn.churn(benchmark.scaledIterations.count)
+        } setup: {
+            BaselineSubscriptionChurn(live: live)
+        }
+    }
+
+    // W6: ten sub-states composed with makeSerialUpdate, one of which handles the message.
+
+    Benchmark("W6 dispatch to 10 sub-states (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        Store(initialState: CompositeState())
+    }
+
+    Benchmark("W6 dispatch to 10 sub-states (BareLock)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        BareLockStore(initialValue: CompositeState())
+    }
+}

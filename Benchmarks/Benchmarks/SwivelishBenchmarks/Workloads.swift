@@ -1,0 +1,291 @@
+// The workloads of the benchmarks, each written twice: once for Swivelish's `Store`, once for the
+// `BareLockStore` baseline. The benchmark target measures them; `SwivelishProfile` compiles this same file
+// (through a symbolic link) to run one of them under valgrind.
+
+import BareLockStore
+import Swivelish
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// MARK: - State and message
+
+/// The message of every workload: add `amount` to the count.
+struct Increment: Message {
+    var amount = 1
+}
+
+/// The state of W1 to W5: a count that changes, and a string and an array that do not.
+struct BenchState: State {
+    var count = 0
+    var name = "Swivelish benchmark state"
+    var values = Array(0..<100)
+
+    static func update(_ state: inout BenchState, with message: Message) -> Effect? {
+        guard let increment = message as? Increment else { return nil }
+        state.count += increment.amount
+        return nil
+    }
+}
+
+// MARK: - W6: ten sub-states composed with makeSerialUpdate
+
+/// The one sub-state of W6 that handles ``Increment``.
+struct CounterSubstate: State {
+    var count = 0
+
+    static func update(_ state: inout CounterSubstate, with message: Message) -> Effect? {
+        guard let increment = message as? Increment else { return nil }
+        state.count += increment.amount
+        return nil
+    }
+}
+
+/// A message none of the workloads sends, so the nine other sub-states of W6 ignore every message.
+struct Reset: Message {}
+
+/// The nine sub-states of W6 that ignore ``Increment``: each checks for its own message and returns.
+protocol QuietSubstate: State {
+    init()
+}
+
+extension QuietSubstate {
+    static func update(_ state: inout Self, with message: Message) -> Effect? {
+        guard message is Reset else { return nil }
+        state = Self()
+        return nil
+    }
+}
+
+struct ProfileSubstate: QuietSubstate { var name = "Ada"; var age = 36 }
+struct SettingsSubstate: QuietSubstate { var isDark = false; var fontSize = 14 }
+struct RouteSubstate: QuietSubstate { var path = ["home"] }
+struct SessionSubstate: QuietSubstate { var token = "t0k3n"; var expires = 3_600 }
+struct DraftSubstate: QuietSubstate { var text = "" }
+struct FilterSubstate: QuietSubstate { var query = ""; var isActive = false }
+struct SelectionSubstate: QuietSubstate { var selected: [Int] = [] }
+struct NetworkSubstate: QuietSubstate { var isOnline = true; var pending = 0 }
+struct AlertSubstate: QuietSubstate { var message: String? = nil }
+
+/// The state of W6: ten sub-states of ten types, updated in turn by `makeSerialUpdate`; only
+/// ``counter`` (the sixth) handles ``Increment``.
+struct CompositeState: State {
+    var profile = ProfileSubstate()
+    var settings = SettingsSubstate()
+    var route = RouteSubstate()
+    var session = SessionSubstate()
+    var draft = DraftSubstate()
+    var counter = CounterSubstate()
+    var filter = FilterSubstate()
+    var selection = SelectionSubstate()
+    var network = NetworkSubstate()
+    var alert = AlertSubstate()
+
+    static func update(_ state: inout CompositeState, with message: Message) -> Effect? {
+        let update = makeSerialUpdate(
+            \.profile, \.settings, \.route, \.session, \.draft,
+            \.counter, \.filter, \.selection, \.network, \.alert)
+        return update(&state, message)
+    }
+}
+
+// MARK: - Subscribers
+
+/// Where subscriber callbacks put what they receive, so that the optimiser cannot drop them.
+final class Sink: @unchecked Sendable {
+    // `@unchecked Sendable`: only the delivering thread writes it; benchmarks read it after delivery.
+    var total = 0
+}
+
+/// How many subscribers on unchanging values W3 adds (plus one on `count`).
+let fanOutSubscriberCount = 1_000
+
+extension Store where S == BenchState {
+    /// W2: one `skipRepeats` subscriber on `count`.
+    func subscribeToCount(_ sink: Sink) -> @Sendable () -> Void {
+        subscribe(\.count, immediately: false, skipRepeats: true) { sink.total &+= $0 }
+    }
+
+    /// W3: ``fanOutSubscriberCount`` `skipRepeats` subscribers on the string and the array (alternately),
+    /// which never change, then one on `count`.
+    func subscribeFanOut(_ sink: Sink) -> [@Sendable () -> Void] {
+        var unsubscribes: [@Sendable () -> Void] = []
+        for index in 0..<fanOutSubscriberCount {
+            if index.isMultiple(of: 2) {
+                unsubscribes.append(subscribe(\.name, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 })
+            } else {
+                unsubscribes.append(subscribe(\.values, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 })
+            }
+        }
+        unsubscribes.append(subscribeToCount(sink))
+        return unsubscribes
+    }
+}
+
+extension BareLockStore where Value == BenchState {
+    /// W2 on the baseline: one `skipRepeats` subscriber on `count`.
+    func subscribeToCount(_ sink: Sink) -> @Sendable () -> Void {
+        subscribe(\.count, skipRepeats: true) { sink.total &+= $0 }
+    }
+
+    /// W3 on the baseline: the same subscribers as `Store.subscribeFanOut(_:)`.
+    func subscribeFanOut(_ sink: Sink) -> [@Sendable () -> Void] {
+        var unsubscribes: [@Sendable () -> Void] = []
+        for index in 0..<fanOutSubscriberCount {
+            if index.isMultiple(of: 2) {
+                unsubscribes.append(subscribe(\.name, skipRepeats: true) { _ in sink.total &+= 1 })
+            } else {
+                unsubscribes.append(subscribe(\.values, skipRepeats: true) { _ in sink.total &+= 1 })
+            }
+        }
+        unsubscribes.append(subscribeToCount(sink))
+        return unsubscribes
+    }
+}
+
+// MARK: - Dispatching (W1, W2, W3, W6)
+
+/// Dispatches `count` increments to `store`.
+@inline(never)
+func dispatchIncrements(to store: Store<BenchState>, count: Int) {
+    for _ in 0..<count {
+        store.dispatch(Increment())
+    }
+}
+
+/// W6: dispatches `count` increments to `store`.
+@inline(never)
+func dispatchIncrements(to store: Store<CompositeState>, count: Int) {
+    for _ in 0..<count {
+        store.dispatch(Increment())
+    }
+}
+
+/// Adds 1 to the baseline's count `count` times.
+@inline(never)
+func dispatchIncrements(to store: BareLockStore<BenchState>, count: Int) {
+    for _ in 0..<count {
+        store.dispatch { $0.count += 1 }
+    }
+}
+
+/// W6 on the baseline: adds 1 to the counter sub-state `count` times.
+@inline(never)
+func dispatchIncrements(to store: BareLockStore<CompositeState>, count: Int) {
+    for _ in 0..<count {
+        store.dispatch { $0.counter.count += 1 }
+    }
+}
+
+// MARK: - W4: two threads
+
+/// Runs `body` on two new threads at once and waits for both.
+func runOnTwoThreads(_ body: @escaping @Sendable () -> Void) {
+    final class Work {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    #if canImport(Darwin)
+    var threads: [pthread_t?] = [nil, nil]
+    #else
+    var threads: [pthread_t] = [pthread_t(), pthread_t()]
+    #endif
+    for index in threads.indices {
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        let result = pthread_create(&threads[index], nil, { argument in
+            #if canImport(Darwin)
+            Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
+            #else
+            Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
+            #endif
+            return nil
+        }, work)
+        precondition(result == 0, "pthread_create failed with error \(result)")
+    }
+    for thread in threads {
+        #if canImport(Darwin)
+        pthread_join(thread!, nil)
+        #else
+        pthread_join(thread, nil)
+        #endif
+    }
+}
+
+/// W4: two threads each dispatch `perThread` increments to `store` at once; then checks that the count
+/// grew by exactly `2 * perThread`.
+func dispatchFromTwoThreads(to store: Store<BenchState>, perThread: Int) {
+    let before = store.state.count
+    runOnTwoThreads { dispatchIncrements(to: store, count: perThread) }
+    let after = store.state.count
+    precondition(after - before == 2 * perThread, "W4 lost dispatches: \(after - before) of \(2 * perThread)")
+}
+
+/// W4 on the baseline.
+func dispatchFromTwoThreads(to store: BareLockStore<BenchState>, perThread: Int) {
+    let before = store.value.count
+    runOnTwoThreads { dispatchIncrements(to: store, count: perThread) }
+    let after = store.value.count
+    precondition(after - before == 2 * perThread, "W4 lost dispatches: \(after - before) of \(2 * perThread)")
+}
+
+// MARK: - W5: subscribe and unsubscribe
+
+/// W5: a store with `live` subscribers, where each step subscribes a new one and unsubscribes the
+/// oldest, so the number of live subscribers stays at `live` (plus one between the two calls).
+final class StoreSubscriptionChurn {
+    let store = Store(initialState: BenchState())
+    private var unsubscribes: [@Sendable () -> Void]
+    private var oldest = 0
+
+    init(live: Int) {
+        unsubscribes = []
+        unsubscribes.reserveCapacity(live)
+        for _ in 0..<live {
+            unsubscribes.append(store.subscribe(\.count, immediately: false, skipRepeats: true) { _ in })
+        }
+    }
+
+    /// Subscribes and unsubscribes `count` times.
+    @inline(never)
+    func churn(_ count: Int) {
+        for _ in 0..<count {
+            let unsubscribe = store.subscribe(\.count, immediately: false, skipRepeats: true) { _ in }
+            unsubscribes[oldest]()
+            unsubscribes[oldest] = unsubscribe
+            oldest += 1
+            if oldest == unsubscribes.count { oldest = 0 }
+        }
+    }
+}
+
+/// W5 on the baseline.
+final class BaselineSubscriptionChurn {
+    let store = BareLockStore(initialValue: BenchState())
+    private var unsubscribes: [@Sendable () -> Void]
+    private var oldest = 0
+
+    init(live: Int) {
+        unsubscribes = []
+        unsubscribes.reserveCapacity(live)
+        for _ in 0..<live {
+            unsubscribes.append(store.subscribe(\.count, skipRepeats: true) { _ in })
+        }
+    }
+
+    /// Subscribes and unsubscribes `count` times.
+    @inline(never)
+    func churn(_ count: Int) {
+        for _ in 0..<count {
+            let unsubscribe = store.subscribe(\.count, skipRepeats: true) { _ in }
+            unsubscribes[oldest]()
+            unsubscribes[oldest] = unsubscribe
+            oldest += 1
+            if oldest == unsubscribes.count { oldest = 0 }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Swivelish's benchmarks, kept in their own package so that the library itself depends on nothing.
+//
+// Run them with `swift package benchmark` from this directory; `./check.sh` is the CI guard.
+let package = Package(
+    name: "SwivelishBenchmarks",
+    platforms: [
+        .macOS(.v13),
+    ],
+    dependencies: [
+        .package(name: "Swivelish", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The physical limit the store is measured against: a struct behind a bare pthread mutex. A module
+        // of its own, so that the benchmarks call it across a module boundary, as they call Swivelish.
+        .target(
+            name: "BareLockStore",
+            path: "Sources/BareLockStore"
+        ),
+        // The benchmark plugin runs every executable target in a folder named `Benchmarks`.
+        .executableTarget(
+            name: "SwivelishBenchmarks",
+            dependencies: [
+                .product(name: "Swivelish", package: "Swivelish"),
+                "BareLockStore",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SwivelishBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        // Runs one workload many times without the benchmark harness, for valgrind --tool=callgrind.
+        // It compiles the benchmark target's workload file (a symbolic link), so it measures the same code.
+        .executableTarget(
+            name: "SwivelishProfile",
+            dependencies: [
+                .product(name: "Swivelish", package: "Swivelish"),
+                "BareLockStore",
+            ],
+            path: "Sources/SwivelishProfile"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
