@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Counts the instructions one operation of a workload costs, with valgrind's callgrind (repeatable, unlike
+# wall-clock time, whatever else the machine is doing).
+#
+#     ./profile.sh                      # every workload, store and baseline
+#     ./profile.sh W2-store W2-bare     # some of them
+#     KEEP=1 ./profile.sh W2-store      # keep the callgrind files in .build/callgrind for callgrind_annotate
+#
+# Each workload runs n and 2n times in SwivelishProfile (release build); the difference divided by n is the
+# cost of one dispatch (or one subscribe + unsubscribe in W5), without the fixture's set-up.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+command -v valgrind >/dev/null || { echo "error: valgrind is not installed" >&2; exit 1; }
+swift build -c release --product SwivelishProfile >/dev/null
+binary=$(swift build -c release --show-bin-path)/SwivelishProfile
+out=.build/callgrind
+mkdir -p "$out"
+
+workloads=("$@")
+if [ ${#workloads[@]} -eq 0 ]; then
+    workloads=(W1-store W1-bare W2-store W2-bare W3-store W3-bare W5-store W5-bare W6-store W6-bare)
+fi
+
+instructions() {  # workload count -> total instructions
+    valgrind --tool=callgrind --callgrind-out-file="$out/$1-$2.out" "$binary" "$1" "$2" 2>&1 \
+        | awk '/Collected/ { print $4 }'
+}
+
+for workload in "${workloads[@]}"; do
+    n=20000
+    case $workload in W3-*) n=200 ;; esac
+    once=$(instructions "$workload" "$n")
+    twice=$(instructions "$workload" $((2 * n)))
+    printf '%-10s %12d instructions per operation\n' "$workload" $(((twice - once) / n))
+    if [ -z "${KEEP:-}" ]; then rm -f "$out/$workload-$n.out" "$out/$workload-$((2 * n)).out"; fi
+done
