@@ -49,7 +49,7 @@ public final class BareLockStore<Value>: @unchecked Sendable {
         }
     }
 
-    /// A default (not error-checking) mutex, on the heap so that it never moves.
+    /// The mutex, on the heap so that it never moves.
     @usableFromInline
     let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
@@ -67,10 +67,20 @@ public final class BareLockStore<Value>: @unchecked Sendable {
 
     /// Creates a store holding `initialValue`.
     ///
-    /// - Parameter initialValue: The value before any change.
-    public init(initialValue: Value) {
+    /// - Parameters:
+    ///   - initialValue: The value before any change.
+    ///   - errorChecking: Whether the mutex is error-checking (`PTHREAD_MUTEX_ERRORCHECK`), the kind
+    ///     Swivelish's store uses to catch `update` calling back into its store, instead of the default
+    ///     kind. The benchmarks use the default; `SwivelishProfile W4` compares both.
+    public init(initialValue: Value, errorChecking: Bool = false) {
         mutex = .allocate(capacity: 1)
-        let result = pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        if errorChecking {
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        }
+        let result = pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         precondition(result == 0, "pthread_mutex_init failed with error \(result)")
         current = initialValue
     }

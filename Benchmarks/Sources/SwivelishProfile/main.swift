@@ -8,6 +8,12 @@
 // W6-bare; W5 takes the number of live subscribers as a third argument (default 10,000). The fixture is
 // built before the measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
+//
+// `SwivelishProfile W4 400000 100` is not for valgrind: it times W4 (two threads, n dispatches in all) on
+// the store, the baseline and the baseline with an error-checking mutex, interleaved over 30 rounds (or the
+// number given) so that all three see the same machine, and prints the quartiles of the time per dispatch.
+// Contention figures wander with whatever else runs on the machine; interleaving makes their ratio steadier
+// than separate benchmarks, but it still moves from run to run.
 
 import BareLockStore
 import Swivelish
@@ -20,13 +26,47 @@ import Darwin
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
-    print("usage: SwivelishProfile <W1|W2|W3|W5|W6>-<store|bare> <count> [live subscribers, for W5]")
+    print("usage: SwivelishProfile <W1|W2|W3|W5|W6>-<store|bare> <count> [live subscribers, for W5] | W4 <count> [rounds]")
     exit(2)
 }
 let live = arguments.count == 4 ? Int(arguments[3]) ?? 10_000 : 10_000
 let sink = Sink()
 
+/// W4 interleaved: returns the time per dispatch of each round, by contender.
+func timeContention(dispatches: Int, rounds: Int) -> [(name: String, nanoseconds: [Double])] {
+    func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+    let store = Store(initialState: BenchState())
+    let bare = BareLockStore(initialValue: BenchState())
+    let errorChecking = BareLockStore(initialValue: BenchState(), errorChecking: true)
+    let perThread = dispatches / 2
+    let contenders: [(name: String, run: () -> Void)] = [
+        ("Store", { dispatchFromTwoThreads(to: store, perThread: perThread) }),
+        ("BareLock", { dispatchFromTwoThreads(to: bare, perThread: perThread) }),
+        ("BareLock, error-checking mutex", { dispatchFromTwoThreads(to: errorChecking, perThread: perThread) }),
+    ]
+    var results = contenders.map { (name: $0.name, nanoseconds: [Double]()) }
+    for _ in 0..<rounds {
+        for (index, contender) in contenders.enumerated() {
+            let start = now()
+            contender.run()
+            results[index].nanoseconds.append(Double(now() - start) / Double(2 * perThread))
+        }
+    }
+    return results
+}
+
 switch arguments[1] {
+case "W4":
+    let rounds = max(4, live == 10_000 ? 30 : live)  // the third argument, when given
+    for (name, nanoseconds) in timeContention(dispatches: count, rounds: rounds) {
+        let sorted = nanoseconds.sorted()
+        let quartiles = [rounds / 4, rounds / 2, rounds * 3 / 4].map { (sorted[$0] * 10).rounded() / 10 }
+        print("W4 \(name): \(quartiles[1]) ns per dispatch (p25 \(quartiles[0]), p75 \(quartiles[2]))")
+    }
 case "W1-store":
     dispatchIncrements(to: Store(initialState: BenchState()), count: count)
 case "W1-bare":
