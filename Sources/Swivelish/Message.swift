@@ -13,3 +13,31 @@
 ///
 /// Messages cross threads (an effect may dispatch from anywhere), so they must be `Sendable`.
 public protocol Message: Sendable {}
+
+extension Message {
+    /// Returns this message as an `M` when it is exactly of that type, and `nil` otherwise.
+    ///
+    /// A faster `as?` for the downcast every ``State/update(_:with:)`` makes: it compares the message's
+    /// type with `M` instead of asking the runtime's dynamic cast, which costs about ten times as much
+    /// (and more when the cast fails, as it does for every sub-state that ignores a message):
+    ///
+    /// ```swift
+    /// static func update(_ state: inout CounterState, with message: Message) -> Effect? {
+    ///     guard let message = message.as(CounterMessage.self) else { return nil }
+    ///     ...
+    /// }
+    /// ```
+    ///
+    /// It matches the exact type only: a message of a subclass of `M` gives `nil`, where `as?` would
+    /// succeed. Use `as?` for class hierarchies or to match a protocol. Measured here (see
+    /// `Benchmarks/README.md`): about 24 instructions instead of about 300 for `as?` when the cast
+    /// succeeds, and 425 when it fails.
+    ///
+    /// - Parameter type: The type to cast to.
+    /// - Returns: The message as an `M`, or `nil` when it is of another type.
+    @inlinable
+    public func `as`<M: Message>(_ type: M.Type) -> M? {
+        guard Self.self == M.self else { return nil }
+        return unsafeBitCast(self, to: M.self)
+    }
+}

@@ -23,20 +23,33 @@ extension State {
     /// store sees all of them changed). It returns `nil` when no sub-state returned an effect, and a
     /// sub-state's effect unchanged when it is the only one.
     ///
+    /// It is always inlined, so in an optimised build the function it returns, called at once as above,
+    /// costs no allocation: a message that no sub-state makes an effect for allocates nothing.
+    ///
     /// - Parameter keyPath: The sub-states to update, in order.
     /// - Returns: A function that updates the sub-states of a state with a message and returns their
     ///   combined effect.
     @inlinable
+    @inline(__always)
     public static func makeSerialUpdate<each Substate: State>(
         _ keyPath: repeat WritableKeyPath<Self, each Substate>
     ) -> (inout Self, any Message) -> Effect? {
         return { state, message in
-            var effects = SerialEffects()
-            for keyPath in repeat each keyPath {
-                effects.append(updateSubstate(at: keyPath, of: &state, with: message))
-            }
-            return effects.combined
+            updateSerially(&state, with: message, repeat each keyPath)
         }
+    }
+
+    /// What the function ``makeSerialUpdate(_:)`` returns does.
+    @inlinable
+    static func updateSerially<each Substate: State>(
+        _ state: inout Self, with message: any Message,
+        _ keyPath: repeat WritableKeyPath<Self, each Substate>
+    ) -> Effect? {
+        var effects = SerialEffects()
+        for keyPath in repeat each keyPath {
+            effects.append(updateSubstate(at: keyPath, of: &state, with: message))
+        }
+        return effects.combined
     }
 
     @inlinable

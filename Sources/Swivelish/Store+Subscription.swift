@@ -128,7 +128,7 @@ extension Store {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func unsubscribe(id: UInt64) {
         lock.lock("unsubscribe")
         defer { lock.unlock() }

@@ -51,21 +51,26 @@ public final class Store<S: State>: @unchecked Sendable {
     let lock: Lock
 
     @usableFromInline
+    @exclusivity(unchecked)
     var currentState: S
 
     @usableFromInline
+    @exclusivity(unchecked)
     var subscriptions = SubscriptionList<S>()
 
     /// The id the next subscription gets. A change is delivered to the subscriptions below it.
     @usableFromInline
+    @exclusivity(unchecked)
     var nextSubscriptionID: UInt64 = 0
 
     /// Deliveries committed while another thread was delivering.
     @usableFromInline
+    @exclusivity(unchecked)
     var queue = DeliveryQueue<S>()
 
     /// The thread delivering notifications and effects, or `nil` when none is.
     @usableFromInline
+    @exclusivity(unchecked)
     var deliveringThread: ThreadID?
 
     /// The root of the effects this store runs; cancelled when the store is freed.
@@ -73,6 +78,7 @@ public final class Store<S: State>: @unchecked Sendable {
 
     /// What this store's effects receive: a dispatcher holding the store weakly.
     @usableFromInline
+    @exclusivity(unchecked)
     private(set) var dispatcher = Dispatcher { _ in }
 
     /// Creates a store holding `initialState`.
@@ -131,7 +137,21 @@ public final class Store<S: State>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        deliverOrQueue(.change(currentState, effect: effect, audience: nextSubscriptionID))
+        guard deliveringThread == nil else {
+            queue.append(.change(currentState, effect: effect, audience: nextSubscriptionID))
+            lock.unlock()
+            return
+        }
+        // This thread delivers. The change goes straight to the subscribers: wrapping it in a `Delivery`
+        // costs copies of the enum through its value witnesses on every dispatch.
+        deliveringThread = currentThread()
+        let state = currentState
+        let slots = subscriptions.slots
+        let audience = nextSubscriptionID
+        lock.unlock()
+        notify(slots, of: state, audience: audience)
+        effect?(dispatcher)
+        deliverQueued()
     }
 
     /// Delivers `delivery`, and everything queued behind it, unless another thread is delivering, in
@@ -145,27 +165,40 @@ public final class Store<S: State>: @unchecked Sendable {
             return
         }
         deliveringThread = currentThread()
-        var slots = subscriptions.slots
+        let slots = subscriptions.slots
         lock.unlock()
+        perform(delivery, slots: slots)
+        deliverQueued()
+    }
 
-        var next: Delivery<S>? = delivery
-        while let current = next {
-            perform(current, slots: slots)
-            lock.lock("Store delivery")
-            next = nil
-            while let queued = queue.popFirst() {
-                if case let .first(subscription, _) = queued, !subscription.isSubscribed {
-                    continue  // unsubscribed before it got its first state
-                }
-                next = queued
-                break
+    /// Delivers what other threads queued while this one was delivering, then stops delivering. Called
+    /// on the delivering thread, without the lock.
+    @inlinable
+    func deliverQueued() {
+        lock.lock("Store delivery")
+        while let queued = queue.popFirst() {
+            if case let .first(subscription, _) = queued, !subscription.isSubscribed {
+                continue  // unsubscribed before it got its first state
             }
-            if next == nil {
-                deliveringThread = nil
-            } else {
-                slots = subscriptions.slots
-            }
+            let slots = subscriptions.slots
             lock.unlock()
+            perform(queued, slots: slots)
+            lock.lock("Store delivery")
+        }
+        deliveringThread = nil
+        lock.unlock()
+    }
+
+    /// Notifies the subscriptions in `slots` with an id below `audience` of `state`. Called on the
+    /// delivering thread, without the lock.
+    @inlinable
+    func notify(_ slots: ContiguousArray<SubscriptionList<S>.Slot>, of state: S, audience: UInt64) {
+        for slot in slots {
+            guard slot.id < audience else { break }
+            guard let subscription = slot.subscription, !subscription.isCancelledDuringDelivery else {
+                continue
+            }
+            subscription.receive(state, false)
         }
     }
 
@@ -175,13 +208,7 @@ public final class Store<S: State>: @unchecked Sendable {
     func perform(_ delivery: Delivery<S>, slots: ContiguousArray<SubscriptionList<S>.Slot>) {
         switch delivery {
         case let .change(state, effect, audience):
-            for slot in slots {
-                guard slot.id < audience else { break }
-                guard let subscription = slot.subscription, !subscription.isCancelledDuringDelivery else {
-                    continue
-                }
-                subscription.receive(state, false)
-            }
+            notify(slots, of: state, audience: audience)
             effect?(dispatcher)
         case let .first(subscription, state):
             subscription.receive(state, true)

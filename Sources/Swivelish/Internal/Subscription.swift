@@ -17,11 +17,13 @@ final class Subscription<S>: @unchecked Sendable {
 
     /// Whether the subscription still is in the store's list. Guarded by the store's lock.
     @usableFromInline
+    @exclusivity(unchecked)
     var isSubscribed = true
 
     /// Set when the delivering thread itself unsubscribes (from inside a callback or effect), so that
     /// the delivery in progress skips this subscription. Owned by the delivering thread.
     @usableFromInline
+    @exclusivity(unchecked)
     var isCancelledDuringDelivery = false
 
     @inlinable
@@ -35,6 +37,7 @@ final class Subscription<S>: @unchecked Sendable {
 @usableFromInline
 final class SubscriberMemory<Value>: @unchecked Sendable {
     @usableFromInline
+    @exclusivity(unchecked)
     var value: Value
 
     @inlinable

@@ -40,7 +40,7 @@ struct SubscriptionList<S> {
     }
 
     /// Removes and returns the subscription with `id`, or `nil` when it is not in the list.
-    @usableFromInline
+    @inlinable
     mutating func remove(id: UInt64) -> Subscription<S>? {
         var low = 0
         var high = slots.count
