@@ -44,6 +44,12 @@ let benchmarks: @Sendable () -> Void = {
         BareLockStore(initialValue: BenchState())
     }
 
+    Benchmark("W1 dispatch with as? (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        Store(initialState: DynamicCastState())
+    }
+
     // W2: dispatch, one skipRepeats subscriber on `count`.
 
     Benchmark("W2 dispatch to 1 subscriber (Store)") { benchmark, store in
