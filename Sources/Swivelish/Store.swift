@@ -122,8 +122,8 @@ public final class Store<S: State>: @unchecked Sendable {
     /// Safe to call from any thread, concurrently, and from inside subscribers and effects. The
     /// message is applied exactly once, under the store's lock; when `dispatch` returns, ``state``
     /// reflects it. Its notifications and effect are delivered before `dispatch` returns when no other
-    /// thread is delivering; otherwise they are queued behind the ones before them, for the thread that is delivering (see
-    /// "Thread model").
+    /// thread is delivering; otherwise they are queued behind the ones before them, for the thread that
+    /// is delivering (see "Thread model").
     ///
     /// A message that no ``State/update(_:with:)`` handles costs one lock round trip and allocates
     /// nothing.
