@@ -7,7 +7,7 @@ import PackageDescription
 let package = Package(
     name: "SwivelishBenchmarks",
     platforms: [
-        .macOS(.v13),
+        .macOS(.v13)
     ],
     dependencies: [
         .package(name: "Swivelish", path: ".."),
@@ -30,7 +30,7 @@ let package = Package(
             ],
             path: "Benchmarks/SwivelishBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
         // Runs one workload many times without the benchmark harness, for valgrind --tool=callgrind.

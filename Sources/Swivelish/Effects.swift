@@ -185,9 +185,10 @@ public enum Effects {
         }
         let rest = effects.dropFirst()
         part.onFinish {
-            let scheduled = dispatch.schedule({ dispatch in
-                runInTurn(rest, in: chain, dispatch: dispatch)
-            }, dispatch)
+            let scheduled = dispatch.schedule(
+                { dispatch in
+                    runInTurn(rest, in: chain, dispatch: dispatch)
+                }, dispatch)
             if !scheduled { chain.close() }
         }
         effect(dispatch.within(part))

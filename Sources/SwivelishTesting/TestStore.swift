@@ -277,13 +277,16 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
                 let running = effects.runningChildLabels
                 reportFailure(
                     "Expected to receive \(expected), but no message arrived in time"
-                        + (running.isEmpty ? "; no effect is running" : "; still running: \(running.joined(separator: ", "))"),
+                        + (running.isEmpty
+                            ? "; no effect is running" : "; still running: \(running.joined(separator: ", "))"),
                     at: site)
                 return
             }
             let (next, exhaustivity) = lock.withLock { (received.removeFirst(), currentExhaustivity) }
             if matches(next.message) {
-                check(next.after, from: next.before, expectedChange, describing: "receiving \(describe(next.message))", at: site)
+                check(
+                    next.after, from: next.before, expectedChange, describing: "receiving \(describe(next.message))",
+                    at: site)
                 return
             }
             if exhaustivity == .on {
@@ -386,7 +389,8 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
                 at: site)
         }
         for running in effects.runningChildLabels.sorted() {
-            reportFailure("\(running.prefix(1).uppercased() + running.dropFirst()) was still running when \(moment)", at: site)
+            reportFailure(
+                "\(running.prefix(1).uppercased() + running.dropFirst()) was still running when \(moment)", at: site)
         }
     }
 

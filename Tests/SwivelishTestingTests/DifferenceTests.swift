@@ -52,6 +52,8 @@ struct DifferenceTests {
         var actual = Outer()
         actual.table = ["a": 2, "b": 1]
         #expect(
-            difference(expected: Outer(), actual: actual) == [#"table["a"]: expected 1, got 2"#, #"table["b"]: extra 1"#])
+            difference(expected: Outer(), actual: actual) == [
+                #"table["a"]: expected 1, got 2"#, #"table["b"]: extra 1"#,
+            ])
     }
 }

@@ -125,7 +125,9 @@ struct TestStoreTests {
     }
 
     @Test func receivedStateMismatchFails() async {
-        await expectFailures("The state after receiving loaded(42) is not the expected one", "count: expected 41, got 42") {
+        await expectFailures(
+            "The state after receiving loaded(42) is not the expected one", "count: expected 41, got 42"
+        ) {
             let store = TestStore(initialState: Counter())
             store.send(Action.fetch) { $0.isLoading = true }
             await store.receive(Action.loaded(42)) {
@@ -144,7 +146,9 @@ struct TestStoreTests {
     }
 
     @Test func unreceivedMessagesFailAtFinish() async {
-        await expectFailures("2 messages dispatched by effects were not received when the test finished: add(1), add(2)") {
+        await expectFailures(
+            "2 messages dispatched by effects were not received when the test finished: add(1), add(2)"
+        ) {
             let store = TestStore(initialState: Counter())
             store.send(Action.twoStep)
             await store.finish()

@@ -74,11 +74,13 @@ struct EffectsTests {
     @Test func runDispatchesFromItsTaskAnyNumberOfTimes() async {
         let store = Store(initialState: Journal())
         store.dispatch(
-            Note("start", effect: Effects.run { dispatch in
-                await Task.yield()
-                dispatch(Note("one"))
-                dispatch(Note("two"))
-            }))
+            Note(
+                "start",
+                effect: Effects.run { dispatch in
+                    await Task.yield()
+                    dispatch(Note("one"))
+                    dispatch(Note("two"))
+                }))
         await store.effectRoot.waitUntilIdle()
         #expect(store.state.entries == ["start", "one", "two"])
     }
@@ -87,9 +89,13 @@ struct EffectsTests {
         struct Failure: Error {}
         let store = Store(initialState: Journal())
         store.dispatch(
-            Note("start", effect: Effects.run { _ in throw Failure() } catch: { error, dispatch in
-                dispatch(Note("caught \(error is Failure)"))
-            }))
+            Note(
+                "start",
+                effect: Effects.run { _ in
+                    throw Failure()
+                } catch: { error, dispatch in
+                    dispatch(Note("caught \(error is Failure)"))
+                }))
         await store.effectRoot.waitUntilIdle()
         #expect(store.state.entries == ["start", "caught true"])
     }
@@ -111,7 +117,11 @@ struct EffectsTests {
         @Sendable func part(_ name: String) -> Effect {
             Effects.run { dispatch in
                 // Each part waits for the other to start, which only happens if they run at once.
-                if started.withValue({ $0 += 1; return $0 }) == 2 { bothStarted.fire() }
+                let startedCount = started.withValue { count in
+                    count += 1
+                    return count
+                }
+                if startedCount == 2 { bothStarted.fire() }
                 sawTheOther.append(await bothStarted.wait(seconds: 5))
                 dispatch(Note(name))
             }
@@ -146,10 +156,12 @@ struct EffectsTests {
         let store = Store(initialState: Journal())
         let cancelled = Signal()
         store.dispatch(
-            Note("start", effect: Effects.run(id: Download()) { dispatch in
-                try await sleepUntilCancelled(cancelled)
-                dispatch(Note("finished"))
-            }))
+            Note(
+                "start",
+                effect: Effects.run(id: Download()) { dispatch in
+                    try await sleepUntilCancelled(cancelled)
+                    dispatch(Note("finished"))
+                }))
         store.dispatch(Note("cancel", effect: Effects.cancel(id: Download())))
         #expect(await cancelled.wait())
         await store.effectRoot.waitUntilIdle()
@@ -160,14 +172,18 @@ struct EffectsTests {
         let store = Store(initialState: Journal())
         let firstCancelled = Signal()
         store.dispatch(
-            Note("first", effect: Effects.run(id: "search", cancelInFlight: true) { dispatch in
-                try await sleepUntilCancelled(firstCancelled)
-                dispatch(Note("first finished"))
-            }))
+            Note(
+                "first",
+                effect: Effects.run(id: "search", cancelInFlight: true) { dispatch in
+                    try await sleepUntilCancelled(firstCancelled)
+                    dispatch(Note("first finished"))
+                }))
         store.dispatch(
-            Note("second", effect: Effects.run(id: "search", cancelInFlight: true) { dispatch in
-                dispatch(Note("second finished"))
-            }))
+            Note(
+                "second",
+                effect: Effects.run(id: "search", cancelInFlight: true) { dispatch in
+                    dispatch(Note("second finished"))
+                }))
         #expect(await firstCancelled.wait())
         await store.effectRoot.waitUntilIdle()
         #expect(store.state.entries == ["first", "second", "second finished"])
@@ -177,15 +193,19 @@ struct EffectsTests {
         let store = Store(initialState: Journal())
         let release = Signal()
         store.dispatch(
-            Note("first", effect: Effects.run(id: "job") { dispatch in
-                _ = await release.wait()
-                dispatch(Note("first finished"))
-            }))
+            Note(
+                "first",
+                effect: Effects.run(id: "job") { dispatch in
+                    _ = await release.wait()
+                    dispatch(Note("first finished"))
+                }))
         store.dispatch(
-            Note("second", effect: Effects.run(id: "job") { dispatch in
-                release.fire()
-                dispatch(Note("second finished"))
-            }))
+            Note(
+                "second",
+                effect: Effects.run(id: "job") { dispatch in
+                    release.fire()
+                    dispatch(Note("second finished"))
+                }))
         await store.effectRoot.waitUntilIdle()
         #expect(store.state.entries == ["first", "second", "second finished", "first finished"])
     }
@@ -214,11 +234,13 @@ struct EffectsTests {
         let started = Signal()
         let release = Signal()
         store.dispatch(
-            Note("start", effect: Effects.run(id: "stubborn") { dispatch in
-                started.fire()
-                _ = await release.wait()
-                dispatch(Note("after cancel"))
-            }))
+            Note(
+                "start",
+                effect: Effects.run(id: "stubborn") { dispatch in
+                    started.fire()
+                    _ = await release.wait()
+                    dispatch(Note("after cancel"))
+                }))
         #expect(await started.wait())
         store.dispatch(Note("cancel", effect: Effects.cancel(id: "stubborn")))
         release.fire()
@@ -242,10 +264,12 @@ struct EffectsTests {
             let store = Store(initialState: Journal())
             weakStore = store
             store.dispatch(
-                Note("start", effect: Effects.run { _ in
-                    defer { ended.fire() }
-                    try await sleepUntilCancelled(cancelled)
-                }))
+                Note(
+                    "start",
+                    effect: Effects.run { _ in
+                        defer { ended.fire() }
+                        try await sleepUntilCancelled(cancelled)
+                    }))
         }
         #expect(weakStore == nil)
         #expect(await cancelled.wait())
@@ -260,10 +284,12 @@ struct EffectsTests {
             let store = Store(initialState: Journal())
             weakStore = store
             store.dispatch(
-                Note("start", effect: Effects.concat(
-                    Effects.run { _ in try await sleepUntilCancelled(cancelled) },
-                    { _ in afterwards.withValue { $0 = true } }
-                )))
+                Note(
+                    "start",
+                    effect: Effects.concat(
+                        Effects.run { _ in try await sleepUntilCancelled(cancelled) },
+                        { _ in afterwards.withValue { $0 = true } }
+                    )))
         }
         #expect(weakStore == nil)
         #expect(await cancelled.wait())
@@ -285,9 +311,10 @@ struct EffectsTests {
             Effects.send(Note("sync")),
             { _ in done.fire() }
         )
-        effect(Dispatcher { message in
-            if let note = message as? Note { sent.append(note.text) }
-        })
+        effect(
+            Dispatcher { message in
+                if let note = message as? Note { sent.append(note.text) }
+            })
         #expect(await done.wait())
         #expect(sent.current == ["async", "sync"])
     }

@@ -71,9 +71,10 @@ private struct OnlyChild: State {
 
 private func collect(_ effect: Effect?) -> [String] {
     let reached = Locked<[String]>([])
-    effect?(Dispatcher { message in
-        if let message = message as? Reached { reached.append(message.name) }
-    })
+    effect?(
+        Dispatcher { message in
+            if let message = message as? Reached { reached.append(message.name) }
+        })
     return reached.current
 }
 

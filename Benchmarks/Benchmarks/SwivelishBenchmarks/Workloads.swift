@@ -135,7 +135,8 @@ extension Store where S == BenchState {
             if index.isMultiple(of: 2) {
                 unsubscribes.append(subscribe(\.name, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 })
             } else {
-                unsubscribes.append(subscribe(\.values, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 })
+                unsubscribes.append(
+                    subscribe(\.values, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 })
             }
         }
         unsubscribes.append(subscribeToCount(sink))
@@ -221,14 +222,16 @@ func runOnTwoThreads(_ body: @escaping @Sendable () -> Void) {
     #endif
     for index in threads.indices {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        let result = pthread_create(&threads[index], nil, { argument in
-            #if canImport(Darwin)
-            Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
-            #else
-            Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
-            #endif
-            return nil
-        }, work)
+        let result = pthread_create(
+            &threads[index], nil,
+            { argument in
+                #if canImport(Darwin)
+                Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
+                #else
+                Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
+                #endif
+                return nil
+            }, work)
         precondition(result == 0, "pthread_create failed with error \(result)")
     }
     for thread in threads {

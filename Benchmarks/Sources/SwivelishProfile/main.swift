@@ -26,7 +26,9 @@ import Darwin
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
-    print("usage: SwivelishProfile <W1|W2|W3|W5|W6>-<store|bare> <count> [live subscribers, for W5] | W4 <count> [rounds]")
+    print(
+        "usage: SwivelishProfile <W1|W2|W3|W5|W6>-<store|bare> <count> [live subscribers, for W5] | W4 <count> [rounds]"
+    )
     exit(2)
 }
 let live = arguments.count == 4 ? Int(arguments[3]) ?? 10_000 : 10_000

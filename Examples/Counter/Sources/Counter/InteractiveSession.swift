@@ -35,14 +35,16 @@ struct InteractiveSession {
             terminal.restore(writing: "\n")
             exit(128 + signal)
         }
-        let screen = Screen(terminal: terminal, lines: [
-            "Swivelish counter",
-            "",
-            "",
-            "",
-            "",
-            "+ - change   r random amount   u undo   q quit",
-        ])
+        let screen = Screen(
+            terminal: terminal,
+            lines: [
+                "Swivelish counter",
+                "",
+                "",
+                "",
+                "",
+                "+ - change   r random amount   u undo   q quit",
+            ])
 
         let store = Store(initialState: AppState(fetcher: .random(delay: Self.fetchDelay)))
         let unsubscribeCount = store.subscribe(\.count, skipRepeats: true) { count in

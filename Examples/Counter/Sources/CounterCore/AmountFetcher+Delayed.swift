@@ -13,12 +13,16 @@ extension AmountFetcher {
     ///
     /// Fetch number `n` gets ``SeededAmounts/amount(number:)`` of `SeededAmounts(seed:in:)`: with seed 42
     /// and the range 1...10, fetches 1 to 5 answer 4, 2, 9, 5, 1.
-    public static func seeded(_ seed: UInt64, in range: ClosedRange<Int> = 1...10, delay: DispatchTimeInterval) -> AmountFetcher {
+    public static func seeded(_ seed: UInt64, in range: ClosedRange<Int> = 1...10, delay: DispatchTimeInterval)
+        -> AmountFetcher
+    {
         let amounts = SeededAmounts(seed: seed, in: range)
         return delayed(by: delay) { number in amounts.amount(number: number) }
     }
 
-    private static func delayed(by delay: DispatchTimeInterval, _ amount: @escaping @Sendable (Int) -> Int) -> AmountFetcher {
+    private static func delayed(by delay: DispatchTimeInterval, _ amount: @escaping @Sendable (Int) -> Int)
+        -> AmountFetcher
+    {
         AmountFetcher { number, completion in
             DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
                 completion(amount(number))

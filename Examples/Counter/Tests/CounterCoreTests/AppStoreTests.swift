@@ -66,13 +66,14 @@ final class ManualFetcher: @unchecked Sendable {
     store.dispatch(HistoryMessage.undo)
     store.dispatch(HistoryMessage.undo)  // nothing left to undo: no line
 
-    #expect(lines.values == [
-        "count: 2  history: 1",
-        "count: 2  history: 1  loading",
-        "count: 5  history: 2",
-        "count: 2  history: 1",
-        "count: 0  history: 0",
-    ])
+    #expect(
+        lines.values == [
+            "count: 2  history: 1",
+            "count: 2  history: 1  loading",
+            "count: 5  history: 2",
+            "count: 2  history: 1",
+            "count: 0  history: 0",
+        ])
 }
 
 @Test func fetchFinishingOnAnotherThreadIsWaitedFor() {
