@@ -279,7 +279,7 @@ struct EffectsTests {
     @Test func concatStopsWhenTheStoreIsFreed() async {
         weak var weakStore: Store<Journal>?
         let cancelled = Signal()
-        let afterwards = Locked(false)
+        let nextPartRan = Signal()
         do {
             let store = Store(initialState: Journal())
             weakStore = store
@@ -288,12 +288,13 @@ struct EffectsTests {
                     "start",
                     effect: Effects.concat(
                         Effects.run { _ in try await sleepUntilCancelled(cancelled) },
-                        { _ in afterwards.withValue { $0 = true } }
+                        { _ in nextPartRan.fire() }
                     )))
         }
         #expect(weakStore == nil)
         #expect(await cancelled.wait())
-        #expect(afterwards.current == false)
+        // The next part would start right after the cancelled part's task ends; give it time to.
+        #expect(await nextPartRan.wait(seconds: 0.5) == false)
     }
 
     @Test func closureEffectsStillWorkInsideCombinators() {
