@@ -59,6 +59,26 @@ struct StoreTests {
         #expect(store.state.count == 42)
     }
 
+    @Test func effectMaySubscribeAndUnsubscribeWithoutDeadlock() {
+        let store = Store(initialState: Scripted())
+        let seen = Locked<[Int]>([])
+        let unsubscribe = Locked<(@Sendable () -> Void)?>(nil)
+        store.dispatch(
+            Scripted.Add(amount: 1) { dispatch in
+                unsubscribe.withValue { $0 = store.subscribe(\.count) { seen.append($0) } }
+                dispatch(Scripted.Add(amount: 1))
+            })
+        // The subscription made inside the effect starts from the state it was made in, then follows.
+        #expect(seen.current == [1, 2])
+        store.dispatch(
+            Scripted.Add(amount: 1) { _ in
+                unsubscribe.current?()
+            })
+        store.dispatch(Scripted.Add(amount: 1))
+        #expect(seen.current == [1, 2, 3])
+        #expect(store.state.count == 4)
+    }
+
     @Test func dispatcherCanBeMadeFromAClosure() {
         let sent = Locked<[Int]>([])
         let dispatch = Dispatcher { message in
