@@ -51,28 +51,33 @@ struct AppTestStoreTests {
     }
 
     @Test func secondStartWhileLoadingIsIgnored() async {
-        let store = TestStore(initialState: AppState(fetcher: Self.answersSeven))
+        let manual = ManualFetcher()  // the fetch finishes when the test says, not before the second start
+        let store = TestStore(initialState: AppState(fetcher: manual.fetcher))
         store.send(FetchMessage.start) {
             $0.fetch.isLoading = true
             $0.fetch.startedCount = 1
         }
-        store.send(FetchMessage.start)  // no change of state, and no second fetch
+        store.send(FetchMessage.start)  // no change of state...
+        #expect(manual.pendingCount == 1)  // ...and no second fetch
+        manual.finishFirst(with: 7)
         await store.receive(FetchMessage.finished(amount: 7)) {
             $0.counter.present.count = 7
             $0.counter.past = [CounterState(count: 0)]
             $0.fetch.isLoading = false
         }
-        await store.finish()  // fails if a second fetch had dispatched another message
+        await store.finish()
     }
 
     @Test func undoWhileLoadingDoesNotCancelTheFetch() async {
-        let store = TestStore(initialState: AppState(fetcher: Self.answersSeven), exhaustivity: .off)
+        let manual = ManualFetcher()
+        let store = TestStore(initialState: AppState(fetcher: manual.fetcher), exhaustivity: .off)
         store.send(CounterMessage.increment(amount: 1))
         store.send(FetchMessage.start)
         store.send(HistoryMessage.undo) {
             $0.counter.present.count = 0
             $0.fetch.isLoading = true
         }
+        manual.finishFirst(with: 7)
         await store.receive(FetchMessage.finished(amount: 7)) {
             $0.counter.present.count = 7
             $0.fetch.isLoading = false
