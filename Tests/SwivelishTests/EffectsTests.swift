@@ -297,6 +297,32 @@ struct EffectsTests {
         #expect(await nextPartRan.wait(seconds: 0.5) == false)
     }
 
+    @Test func concatPartsAfterAsyncWorkNeverRunAlongsideSubscriberCallbacks() async {
+        // Each closure part starts when a task has ended, on the task's thread; the store must still
+        // run it in turn with its callbacks, while other threads keep dispatching.
+        let store = Store(initialState: Journal())
+        let overlaps = OverlapDetector()
+        let touched = Unsynchronized(0)  // a data race, for TSan, if a part and a callback overlapped
+        @Sendable func exclusiveWork() {
+            overlaps.enter()
+            for _ in 0..<2_000 { touched.value += 1 }
+            overlaps.leave()
+        }
+        store.subscribe(\.entries.count, immediately: false) { _ in exclusiveWork() }
+        let parts: [Effect] = (0..<200).flatMap { _ -> [Effect] in
+            [Effects.run { _ in await Task.yield() }, { _ in exclusiveWork() }]
+        }
+        store.dispatch(Note("start", effect: Effects.concat(parts)))
+        await Task.detached {
+            runConcurrently(threads: 4) { _ in
+                for _ in 0..<500 { store.dispatch(Note("tick")) }
+            }
+        }.value
+        await store.effectRoot.waitUntilIdle()
+        #expect(overlaps.overlaps == 0)
+        #expect(touched.value == 2_000 * (1 + 4 * 500 + 200))
+    }
+
     @Test func closureEffectsStillWorkInsideCombinators() {
         let store = Store(initialState: Journal())
         let closure: Effect = { dispatch in dispatch(Note("closure")) }
