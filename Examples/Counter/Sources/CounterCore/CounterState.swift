@@ -21,22 +21,24 @@ public struct CounterState: State, Equatable {
         case let message as CounterMessage:
             switch message {
             case let .increment(amount):
-                state.add(amount)
+                state.change { $0.addingReportingOverflow(amount) }
             case let .decrement(amount):
-                state.add(-amount)
+                // Not `add(-amount)`: negating `Int.min` traps.
+                state.change { $0.subtractingReportingOverflow(amount) }
             }
         case let FetchMessage.finished(amount):
-            state.add(amount)
+            state.change { $0.addingReportingOverflow(amount) }
         default:
             break
         }
         return nil
     }
 
-    private mutating func add(_ amount: Int) {
-        let (sum, overflow) = count.addingReportingOverflow(amount)
+    /// Sets the count to `operation`'s result, unless it overflowed.
+    private mutating func change(_ operation: (Int) -> (partialValue: Int, overflow: Bool)) {
+        let (result, overflow) = operation(count)
         if !overflow {
-            count = sum
+            count = result
         }
     }
 }

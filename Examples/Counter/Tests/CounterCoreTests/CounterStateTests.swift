@@ -31,3 +31,52 @@ import Testing
     _ = CounterState.update(&state, with: CounterMessage.decrement(amount: 1))
     #expect(state.count == .min)
 }
+
+@Test func decrementByIntMinIsIgnoredWhenItWouldOverflow() {
+    var state = CounterState(count: 0)
+    _ = CounterState.update(&state, with: CounterMessage.decrement(amount: .min))
+    #expect(state.count == 0)
+    state.count = 1
+    _ = CounterState.update(&state, with: CounterMessage.decrement(amount: .min))
+    #expect(state.count == 1)
+}
+
+@Test func decrementByIntMinAppliesWhenTheResultFits() {
+    var state = CounterState(count: -1)
+    _ = CounterState.update(&state, with: CounterMessage.decrement(amount: .min))
+    #expect(state.count == .max)
+    state.count = .min
+    _ = CounterState.update(&state, with: CounterMessage.decrement(amount: .min))
+    #expect(state.count == 0)
+}
+
+@Test func changesAtTheEdgesOfIntApplyOnlyWhenTheyFit() {
+    var state = CounterState(count: 1)
+    _ = CounterState.update(&state, with: CounterMessage.increment(amount: .max))
+    #expect(state.count == 1)
+    state.count = 0
+    _ = CounterState.update(&state, with: CounterMessage.increment(amount: .max))
+    #expect(state.count == .max)
+    _ = CounterState.update(&state, with: CounterMessage.decrement(amount: .max))
+    #expect(state.count == 0)
+    state.count = .min
+    _ = CounterState.update(&state, with: CounterMessage.decrement(amount: .max))
+    #expect(state.count == .min)
+    _ = CounterState.update(&state, with: CounterMessage.increment(amount: .min))
+    #expect(state.count == .min)
+    _ = CounterState.update(&state, with: FetchMessage.finished(amount: -1))
+    #expect(state.count == .min)
+    state.count = -1
+    _ = CounterState.update(&state, with: CounterMessage.increment(amount: .min))
+    #expect(state.count == -1)
+    state.count = 0
+    _ = CounterState.update(&state, with: CounterMessage.increment(amount: .min))
+    #expect(state.count == .min)
+}
+
+@Test func ignoredOverflowLeavesNothingToUndo() {
+    var history = HistoryState(CounterState(count: 0))
+    _ = HistoryState.update(&history, with: CounterMessage.decrement(amount: .min))
+    #expect(history.present.count == 0)
+    #expect(history.undoDepth == 0)
+}
