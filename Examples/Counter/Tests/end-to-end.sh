@@ -5,6 +5,10 @@
 # standard output, standard error and exit status with expected-stdout.txt, expected-stderr.txt and
 # expected-status. Prints a diff for each difference, then "N passed, N failed"; exits 1 on failure.
 #
+# Then it runs the every-command case with an output that cannot be written (standard output on
+# /dev/full, closed, or a pipe whose reader is gone): the program must say so on standard error and
+# exit 74, not 0.
+#
 # Run from anywhere:   bash Examples/Counter/Tests/end-to-end.sh
 # It builds Counter with `swift build` first. To choose the build:
 #   COUNTER_SCRATCH_PATH=.build-x   build with --scratch-path .build-x (default: .build)
@@ -54,6 +58,40 @@ for dir in "$cases"/*/; do
     check "$name: stderr" "$dir/expected-stderr.txt" "$work/stderr"
     check "$name: exit status" "$dir/expected-status" "$work/status"
 done
+
+# check_output_error NAME ERROR-MESSAGE: compares "$work/stderr" with "error: cannot write the output:
+# ERROR-MESSAGE" and "$work/status" with 74.
+check_output_error() {
+    printf 'error: cannot write the output: %s\n' "$2" >"$work/expected-stderr"
+    echo 74 >"$work/expected-status"
+    check "$1: stderr" "$work/expected-stderr" "$work/stderr"
+    check "$1: exit status" "$work/expected-status" "$work/status"
+}
+
+input="$cases/every-command/input.txt"
+
+echo "--- stdout on /dev/full"
+if [[ -w /dev/full ]]; then
+    "${limit[@]}" "$COUNTER_BIN" <"$input" >/dev/full 2>"$work/stderr"
+    echo "$?" >"$work/status"
+    check_output_error "stdout on /dev/full" "No space left on device"
+else
+    echo "skipped: no /dev/full on this system"
+fi
+
+echo "--- stdout closed"
+"${limit[@]}" "$COUNTER_BIN" <"$input" >&- 2>"$work/stderr"
+echo "$?" >"$work/status"
+check_output_error "stdout closed" "Bad file descriptor"
+
+# The reader of the pipe closes it, then lets the input through: the first line written meets a pipe
+# with no reader, every time, with no sleep.
+echo "--- stdout to a pipe whose reader is gone"
+mkfifo "$work/go"
+{ read -r _ <"$work/go"; cat "$input"; } \
+    | { "${limit[@]}" "$COUNTER_BIN" 2>"$work/stderr"; echo "$?" >"$work/status"; } \
+    | { exec 0<&-; echo >"$work/go"; }
+check_output_error "stdout to a pipe whose reader is gone" "Broken pipe"
 
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

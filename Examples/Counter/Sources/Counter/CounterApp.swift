@@ -5,14 +5,21 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CounterCore
 
 /// Runs the counter: interactive when standard input is a terminal, scripted otherwise.
 @main
 enum CounterApp {
     static func main() {
+        reserveClosedStandardDescriptors()
         let arguments = CommandLine.arguments.dropFirst()
         if arguments == ["--help"] || arguments == ["-h"] {
-            print(usage)
+            do {
+                try writeAll(usage + "\n", to: STDOUT_FILENO)
+            } catch {
+                standardError("error: cannot write the output: \(error)\n")
+                exit(ScriptedSession.outputErrorStatus)
+            }
             exit(0)
         }
         guard arguments.isEmpty else {
@@ -23,17 +30,37 @@ enum CounterApp {
         exit(status)
     }
 
+    /// Opens `/dev/null` on each of the descriptors 0, 1 and 2 that is closed (as after `>&-`), the
+    /// wrong way round, so that reading or writing it still fails, with EBADF.
+    ///
+    /// Otherwise the next file the process opens, such as the event descriptors of Dispatch, would take
+    /// the lowest free number, and the output would be written into it.
+    private static func reserveClosedStandardDescriptors() {
+        for (descriptor, flags) in [(STDIN_FILENO, O_WRONLY), (STDOUT_FILENO, O_RDONLY), (STDERR_FILENO, O_RDONLY)]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // `open` returns the lowest free descriptor: `descriptor` itself, as the lower ones are open.
+            _ = open("/dev/null", flags)
+        }
+    }
+
     static let usage = """
         usage: Counter          (interactive when stdin is a terminal, scripted otherwise)
 
         Keys (interactive) or lines (scripted):
-          +  -      add or subtract 1 (scripted also +N and -N, N from 1 to 1000000)
+          +  -      add or subtract 1 (scripted also +N and -N, N from 1 to \(Command.maximumAmount))
           r         fetch a random amount and add it (ignored while a fetch runs)
-          u         undo the last change of the count
+          u         undo the last change of the count (up to the last \(AppState.undoLimit) changes)
           q         quit (interactive also Ctrl-C)
 
-        Scripted mode prints one line per state change, reports bad lines on stderr, waits for
-        each fetch before reading the next line, and exits 1 if any line was bad, 0 otherwise.
-        Its fetches are seeded, so a script prints the same lines on every run.
+        Scripted mode prints one line per state change, reports bad lines on stderr, and waits for
+        each fetch before reading the next line. Its fetches are seeded, so a script prints the same
+        lines on every run.
+
+        Exit status:
+          0         success
+          1         a scripted line was bad (the others were still run)
+          2         bad arguments
+          \(ScriptedSession.outputErrorStatus)        the output could not be written (scripted mode, or --help)
+          130       Ctrl-C (interactive); 128 + N for signal N
         """
 }

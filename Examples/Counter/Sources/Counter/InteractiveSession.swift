@@ -14,52 +14,52 @@ import Swivelish
 /// Each part of the screen has its own subscription with `skipRepeats`, so a line is redrawn only when
 /// what it shows changes. Fetches take ``fetchDelay`` and add a random amount from 1 to 10; a fetch's
 /// result is dispatched, and the screen redrawn, from a background thread while the main thread waits
-/// for keys. `r` while a fetch runs is ignored.
+/// for keys. `r` while a fetch runs is ignored. On SIGWINCH the whole screen is redrawn for the new
+/// size (``Screen``).
 struct InteractiveSession {
     /// How long a fetch takes in this mode: long enough to see the status line say so.
     static let fetchDelay = DispatchTimeInterval.seconds(1)
 
-    private static let countLine = 2
-    private static let statusLine = 4
-
     /// Runs the session until `q`, Ctrl-C, Ctrl-D, or SIGINT, SIGTERM or SIGHUP, and restores the
     /// terminal in every case.
     ///
+    /// The last screen stays above the prompt. A fetch still running then is not waited for, and the
+    /// status line says that it was dropped rather than that it is loading.
+    ///
     /// - Returns: The exit status: 130 for Ctrl-C, 0 otherwise. A signal exits with 128 plus its number.
     func run() -> Int32 {
+        let store = Store(initialState: AppState(fetcher: .random(delay: Self.fetchDelay)))
         guard let terminal = Terminal() else {
             standardError("error: cannot switch the terminal to raw input\n")
             return 1
         }
-        let signals = SignalHandler(for: [SIGINT, SIGTERM, SIGHUP]) { signal in
+        let screen = Screen(terminal: terminal, count: store.state.count, status: store.state.statusLineForms)
+        // Draws the last screen from the state as it is now, then restores the terminal. Once it has
+        // drawn, later changes (a fetch finishing) are not shown.
+        let finish: @Sendable () -> Void = {
+            let state = store.state
+            screen.close(count: state.count, status: state.quitStatusLineForms)
             terminal.restore(writing: "\n")
+        }
+        let endingSignals = SignalHandler(for: [SIGINT, SIGTERM, SIGHUP]) { signal in
+            finish()
             exit(128 + signal)
         }
-        let screen = Screen(
-            terminal: terminal,
-            lines: [
-                "Swivelish counter",
-                "",
-                "",
-                "",
-                "",
-                "+ - change   r random amount   u undo   q quit",
-            ])
+        let resizes = SignalHandler(for: [SIGWINCH]) { _ in screen.redraw() }
 
-        let store = Store(initialState: AppState(fetcher: .random(delay: Self.fetchDelay)))
-        let unsubscribeCount = store.subscribe(\.count, skipRepeats: true) { count in
-            screen.replace(line: Self.countLine, with: "    Count: \u{1B}[1m\(count)\u{1B}[0m")
+        let unsubscribeCount = store.subscribe(\.count, immediately: false, skipRepeats: true) { count in
+            screen.show(count: count)
         }
-        let unsubscribeStatus = store.subscribe(\.statusLine, skipRepeats: true) { status in
-            screen.replace(line: Self.statusLine, with: status)
+        let unsubscribeStatus = store.subscribe(\.statusLineForms, immediately: false, skipRepeats: true) {
+            screen.show(status: $0)
         }
 
         let status = readKeys(from: terminal, into: store)
 
         unsubscribeCount()
         unsubscribeStatus()
-        terminal.restore(writing: "\n")
-        withExtendedLifetime(signals) {}
+        finish()
+        withExtendedLifetime((endingSignals, resizes)) {}
         return status
     }
 

@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CounterCore
 import Dispatch
 import Swivelish
@@ -15,19 +22,30 @@ struct ScriptedSession {
     /// How long a fetch takes in this mode.
     static let fetchDelay = DispatchTimeInterval.milliseconds(50)
 
-    /// Runs the session to the end of input or a `q` line.
+    /// The exit status when the output cannot be written: `EX_IOERR` of `sysexits.h`.
+    static let outputErrorStatus: Int32 = 74
+
+    /// Runs the session to the end of input, a `q` line, or a failed write of the output.
     ///
-    /// - Returns: The exit status: 1 if any line was bad, 0 otherwise.
+    /// A failed write (a full disk, a closed standard output, a pipe whose reader is gone) is reported
+    /// on standard error, and reading stops: the lines it would print could not be seen.
+    ///
+    /// - Returns: The exit status: ``outputErrorStatus`` if the output could not be written, else 1 if
+    ///   any line was bad, 0 otherwise.
     func run() -> Int32 {
+        // A pipe whose reader is gone makes `write` fail with EPIPE, reported like any other failure,
+        // instead of ending the process silently.
+        signal(SIGPIPE, SIG_IGN)
+        let output = ScriptOutput()
         let store = Store(initialState: AppState(fetcher: .seeded(Self.seed, delay: Self.fetchDelay)))
         let unsubscribe = store.subscribe(\.summary, immediately: false, skipRepeats: true) { summary in
-            print(summary)
+            output.write(line: summary)
         }
         defer { unsubscribe() }
 
         var lineNumber = 0
         var badLineCount = 0
-        while let line = readLine() {
+        while output.failure == nil, let line = readLine() {
             lineNumber += 1
             let command: Command?
             do {
@@ -40,9 +58,13 @@ struct ScriptedSession {
             guard let command else { continue }
             guard let message = command.message else { break }  // quit
             store.dispatch(message)
-            store.waitForFetches()
+            store.waitForFetches()  // and the deliveries, so `output.failure` is up to date
         }
         store.waitForFetches()
+        if let failure = output.failure {
+            standardError("error: cannot write the output: \(failure)\n")
+            return Self.outputErrorStatus
+        }
         return badLineCount == 0 ? 0 : 1
     }
 }

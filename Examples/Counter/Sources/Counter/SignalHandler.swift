@@ -7,8 +7,11 @@ import Musl
 #endif
 import Dispatch
 
-/// Replaces the default action of some signals (end the process at once) with a handler that runs on a
-/// background queue, outside signal context, so that it may do anything: restore the terminal, exit.
+/// Replaces the default action of some signals (end the process at once, or for SIGWINCH nothing) with
+/// a handler that runs on a background queue, outside signal context, so that it may do anything:
+/// restore the terminal, exit, redraw the screen.
+///
+/// Signals that arrive before the handler has run for the first of them may be coalesced into one call.
 ///
 /// The handler stays installed for as long as the value is kept.
 struct SignalHandler {

@@ -38,9 +38,29 @@ final class Terminal: @unchecked Sendable {
     func output(_ text: String) {
         queue.sync {
             guard !isRestored else { return }
-            writeAll(text, to: STDOUT_FILENO)
+            try? writeAll(text, to: STDOUT_FILENO)  // nowhere to report it; the screen is the output
         }
     }
+
+    /// The terminal's size in character cells, or `nil` when it cannot be known (or is reported as 0).
+    ///
+    /// Asked again on each call: the user may resize the window at any time (which sends SIGWINCH).
+    func size() -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        for descriptor in [STDOUT_FILENO, STDIN_FILENO] where ioctl(descriptor, Self.getWindowSize, &size) == 0 {
+            guard size.ws_col > 0, size.ws_row > 0 else { return nil }
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        return nil
+    }
+
+    #if canImport(Darwin)
+    // `TIOCGWINSZ` is a function-like macro in Darwin's headers, which Swift does not import:
+    // `_IOR('t', 104, struct winsize)`.
+    private static let getWindowSize = UInt(0x4008_7468)
+    #else
+    private static let getWindowSize = UInt(TIOCGWINSZ)
+    #endif
 
     /// Reads one key, waiting for it. Returns `nil` at end of input or on a read error.
     func readKey() -> UInt8? {
@@ -61,7 +81,7 @@ final class Terminal: @unchecked Sendable {
         queue.sync {
             guard !isRestored else { return }
             isRestored = true
-            writeAll(text + "\u{1B}[?25h", to: STDOUT_FILENO)
+            try? writeAll(text + "\u{1B}[?25h", to: STDOUT_FILENO)
             var settings = original
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
         }

@@ -13,15 +13,19 @@ import Swivelish
 /// store.dispatch(FetchMessage.start)
 /// ```
 public struct AppState: State, Equatable {
-    /// The count, with its undo history. Fetched amounts are recorded too, so they can be undone.
+    /// The count, with its undo history of up to ``undoLimit`` changes. Fetched amounts are recorded too,
+    /// so they can be undone.
     public var counter: HistoryState<CounterState>
 
     /// Whether a fetch is running. Not undoable: undo does not cancel a fetch.
     public var fetch: FetchState
 
+    /// The most changes of the count that can be undone: older changes are forgotten, oldest first.
+    public static let undoLimit = 100
+
     /// Creates the app at `count`, with nothing to undo, fetching amounts from `fetcher`.
     public init(count: Int = 0, fetcher: AmountFetcher) {
-        counter = HistoryState(CounterState(count: count))
+        counter = HistoryState(CounterState(count: count), limit: Self.undoLimit)
         fetch = FetchState(fetcher: fetcher)
     }
 

@@ -54,3 +54,16 @@ import Testing
     #expect(HistoryState.update(&history, with: Ping()) != nil)
     #expect(HistoryState.update(&history, with: HistoryMessage.undo) == nil)
 }
+
+@Test func appUndoesUpToTheUndoLimit() {
+    #expect(AppState.undoLimit == 100)
+    var state = AppState(fetcher: AmountFetcher { _, _ in })
+    for _ in 0..<(AppState.undoLimit + 5) {
+        _ = AppState.update(&state, with: CounterMessage.increment(amount: 1))
+    }
+    #expect(state.undoDepth == AppState.undoLimit)
+    for _ in 0..<(AppState.undoLimit + 5) {
+        _ = AppState.update(&state, with: HistoryMessage.undo)
+    }
+    #expect(state.count == 5)
+}
