@@ -12,8 +12,9 @@
 /// dispatcher given to a cancellable effect (see ``Effects/cancellable(_:id:cancelInFlight:)``) drops
 /// the messages sent after that effect was cancelled.
 public struct Dispatcher: Sendable {
+    /// Applies a message for the effect running in the given scope, unless that scope is cancelled.
     @usableFromInline
-    let send: @Sendable (any Message) -> Void
+    let send: @Sendable (any Message, EffectScope) -> Void
 
     /// Runs an effect where the store runs its effects: on the thread delivering notifications, in
     /// turn. Returns `false` when the store is gone and the effect will not run.
@@ -38,14 +39,19 @@ public struct Dispatcher: Sendable {
     ///
     /// - Parameter send: Called with each dispatched message, on the thread that dispatched it.
     public init(_ send: @escaping @Sendable (any Message) -> Void) {
-        self.init(send: send, scope: EffectScope()) { effect, dispatcher in
+        self.init(
+            send: { message, scope in
+                if !scope.isCancelled { send(message) }
+            },
+            scope: EffectScope()
+        ) { effect, dispatcher in
             effect(dispatcher)
             return true
         }
     }
 
     package init(
-        send: @escaping @Sendable (any Message) -> Void,
+        send: @escaping @Sendable (any Message, EffectScope) -> Void,
         scope: EffectScope,
         schedule: @escaping @Sendable (_ effect: @escaping Effect, _ dispatcher: Dispatcher) -> Bool
     ) {
@@ -62,10 +68,11 @@ public struct Dispatcher: Sendable {
     /// Sends `message` to the store.
     ///
     /// Safe to call from any thread. When it returns, the store's state reflects the message, unless the
-    /// store has been freed or the effect was cancelled, in which case it does nothing.
+    /// store has been freed or the effect was cancelled, in which case it does nothing. The store checks
+    /// for cancellation and applies the message in one step under its lock: once the effect that cancels
+    /// this one has run, no message sent here is applied.
     @inlinable
     public func callAsFunction(_ message: any Message) {
-        guard !scope.isCancelled else { return }
-        send(message)
+        send(message, scope)
     }
 }

@@ -20,14 +20,15 @@ extension Store {
     /// Ordering and threading: `body` receives the state the subscription started from (when
     /// `immediately` is `true`), then every state committed after it, in order, with no gap and no
     /// repeat. It is called outside the store's lock, never concurrently with another callback of this
-    /// store, on whichever thread is delivering (see ``Store``). When no other thread is delivering, the
-    /// immediate call happens before `subscribe` returns; from inside a callback or an effect, it
-    /// happens after the current deliveries finish. Either way it comes after every delivery (of a
-    /// state or an effect) committed before the subscription, so when it runs, every subscriber has
-    /// been told of every earlier state.
+    /// store, on whichever thread is delivering (see <doc:ThreadModel>). When no other thread is
+    /// delivering, the immediate call happens before `subscribe` returns; otherwise (from inside a
+    /// callback or an effect, or while another thread delivers) it happens later, on the delivering
+    /// thread. Either way it comes after every delivery (of a state or an effect) committed before the
+    /// subscription, so when it runs, every subscriber has been told of every earlier state.
     ///
-    /// The store holds `body` until you unsubscribe or the store is freed. The store does not keep itself
-    /// alive through the subscription, but `body` does keep alive what it captures.
+    /// The store holds `body` until you unsubscribe or the store is freed, and lets it go outside its
+    /// lock (so a `deinit` of something `body` captures may use the store). The store does not keep
+    /// itself alive through the subscription, but `body` does keep alive what it captures.
     ///
     /// - Parameters:
     ///   - keyPath: The value to watch.
@@ -113,29 +114,6 @@ extension Store {
         deliversFirstState: Bool,
         _ receive: @escaping (S, _ isFirst: Bool) -> Void
     ) -> @Sendable () -> Void {
-        lock.lock("Store.subscribe")
-        let id = nextSubscriptionID
-        nextSubscriptionID += 1
-        let subscription = Subscription(id: id, receive: receive)
-        subscriptions.append(subscription)
-        if deliversFirstState {
-            deliverOrQueue(.first(subscription, currentState))
-        } else {
-            lock.unlock()
-        }
-        return { [weak self] in
-            self?.unsubscribe(id: id)
-        }
-    }
-
-    @inlinable
-    func unsubscribe(id: UInt64) {
-        lock.lock("unsubscribe")
-        defer { lock.unlock() }
-        guard let subscription = subscriptions.remove(id: id) else { return }
-        subscription.isSubscribed = false
-        if let deliveringThread, isCurrentThread(deliveringThread) {
-            subscription.isCancelledDuringDelivery = true
-        }
+        storage.subscribe(deliversFirstState: deliversFirstState, receive)
     }
 }

@@ -11,16 +11,17 @@ extension Store {
     /// Each iteration subscribes when it starts (when `for await` asks for its iterator) and buffers
     /// every value until it is consumed: no value is lost between subscribing and the first `next()`,
     /// however late it comes. Ending the loop (by `break`, `return` or a thrown error) or cancelling its
-    /// task unsubscribes. Use `\S.self` for the whole state. For `Equatable` values,
-    /// the other `values(_:)` skips values equal to the previous one.
+    /// task unsubscribes. The sequence does not keep the store alive: when the store is freed, the loop
+    /// ends after the values already delivered (at once if the store was freed before the loop began).
+    /// Use `\S.self` for the whole state. For `Equatable` values, the other `values(_:)` skips values
+    /// equal to the previous one.
     ///
     /// - Parameter keyPath: The value to watch.
-    /// - Returns: A sequence that never ends by itself; it ends when its loop ends or its task is
-    ///   cancelled.
+    /// - Returns: A sequence that ends when its loop ends, its task is cancelled, or the store is freed.
     public func values<Value: Sendable>(_ keyPath: KeyPath<S, Value>) -> StoreValues<Value> {
         let keyPath = SendableKeyPath(keyPath)
-        return StoreValues { [weak self] continuation in
-            self?.subscribe(keyPath.keyPath) { continuation.yield($0) } ?? {}
+        return StoreValues { [weak self] output in
+            self?.subscribe(keyPath.keyPath) { output.yield($0) }
         }
     }
 
@@ -36,12 +37,11 @@ extension Store {
     /// Subscription, buffering and ending are as for the non-`Equatable` version.
     ///
     /// - Parameter keyPath: The value to watch.
-    /// - Returns: A sequence that never ends by itself; it ends when its loop ends or its task is
-    ///   cancelled.
+    /// - Returns: A sequence that ends when its loop ends, its task is cancelled, or the store is freed.
     public func values<Value: Sendable & Equatable>(_ keyPath: KeyPath<S, Value>) -> StoreValues<Value> {
         let keyPath = SendableKeyPath(keyPath)
-        return StoreValues { [weak self] continuation in
-            self?.subscribe(keyPath.keyPath, skipRepeats: true) { continuation.yield($0) } ?? {}
+        return StoreValues { [weak self] output in
+            self?.subscribe(keyPath.keyPath, skipRepeats: true) { output.yield($0) }
         }
     }
 }
@@ -50,23 +50,46 @@ extension Store {
 /// `Store.values(_:)`.
 ///
 /// Each iterator has its own subscription, made when the iterator is made and ended when it is
-/// freed or its task is cancelled. Values wait in an unbounded buffer until `next()` takes them.
+/// freed or its task is cancelled. Values wait in an unbounded buffer until `next()` takes them. The
+/// iteration ends when the store is freed.
 public struct StoreValues<Element: Sendable>: AsyncSequence, Sendable {
     /// The failure type: iterating never throws.
     public typealias Failure = Never
 
-    private let subscribe: @Sendable (AsyncStream<Element>.Continuation) -> @Sendable () -> Void
+    /// Subscribes `output` to the store; `nil` when the store is gone.
+    private let subscribe: @Sendable (Output) -> (@Sendable () -> Void)?
 
-    init(subscribe: @escaping @Sendable (AsyncStream<Element>.Continuation) -> @Sendable () -> Void) {
+    init(subscribe: @escaping @Sendable (Output) -> (@Sendable () -> Void)?) {
         self.subscribe = subscribe
     }
 
     /// Subscribes, and returns an iterator over the values from now on.
     public func makeAsyncIterator() -> Iterator {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .unbounded)
-        let unsubscribe = subscribe(continuation)
-        continuation.onTermination = { _ in unsubscribe() }
+        if let unsubscribe = subscribe(Output(continuation)) {
+            continuation.onTermination = { _ in unsubscribe() }
+        } else {
+            continuation.finish()  // the store is gone
+        }
         return Iterator(base: stream.makeAsyncIterator(), subscription: Subscription(continuation))
+    }
+
+    /// What the store's subscription yields to. Only that subscription holds it, so the stream ends when
+    /// the store lets the subscription go: when it is freed, or after unsubscribing.
+    final class Output: Sendable {
+        private let continuation: AsyncStream<Element>.Continuation
+
+        init(_ continuation: AsyncStream<Element>.Continuation) {
+            self.continuation = continuation
+        }
+
+        func yield(_ value: Element) {
+            continuation.yield(value)
+        }
+
+        deinit {
+            continuation.finish()
+        }
     }
 
     /// Iterates the values of a ``StoreValues`` sequence.
@@ -80,12 +103,13 @@ public struct StoreValues<Element: Sendable>: AsyncSequence, Sendable {
         }
 
         /// The next value, waiting for the next state change if none is buffered; `nil` once the task
-        /// is cancelled.
+        /// is cancelled or the store is freed (after the values delivered before).
         public mutating func next() async -> Element? {
             await base.next()
         }
 
-        /// The next value, waiting in `actor`'s isolation; `nil` once the task is cancelled.
+        /// The next value, waiting in `actor`'s isolation; `nil` once the task is cancelled or the store
+        /// is freed.
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
             await base.next(isolation: actor)

@@ -302,7 +302,9 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
     private func run(_ effect: Effect?, of message: any Message) {
         guard let effect, let scope = effects.makeChild(label: "the effect of \(describe(message))") else { return }
         let dispatcher = Dispatcher(
-            send: { [weak self] message in self?.apply(message) },
+            send: { [weak self] message, scope in
+                if !scope.isCancelled { self?.apply(message) }
+            },
             scope: scope,
             schedule: { effect, dispatcher in
                 effect(dispatcher)

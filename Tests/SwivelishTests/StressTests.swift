@@ -40,6 +40,7 @@ struct StressTests {
                 }
             }
         }
+        store.waitForDeliveries()
         #expect(notVisible.current == 0)
         #expect(store.state.version == threadCount * messagesPerThread)
         #expect(store.state.lastMark == Array(repeating: messagesPerThread - 1, count: threadCount))
@@ -60,6 +61,7 @@ struct StressTests {
         runConcurrently(threads: threadCount) { _ in
             for _ in 0..<messagesPerThread { store.dispatch(Add()) }
         }
+        store.waitForDeliveries()
         let total = threadCount * messagesPerThread
         #expect(store.state.count == total)
         #expect(overlaps.overlaps == 0)
@@ -114,6 +116,7 @@ struct StressTests {
             }
             subscribersDone.withValue { $0 += 1 }
         }
+        store.waitForDeliveries()
         #expect(store.state.count == total)
         #expect(subscribersDone.current == 2)
         #expect(failures.current == [])
@@ -135,6 +138,7 @@ struct StressTests {
                 }
             }
         }
+        store.waitForDeliveries()
         let versions = store.state.version
         #expect(store.state.count == 3 * messagesPerThread)
         #expect(kept.value.count == versions)
@@ -177,6 +181,7 @@ struct StressTests {
         runConcurrently(threads: 4) { _ in
             for _ in 0..<messagesPerThread { store.dispatch(Tick()) }
         }
+        store.waitForDeliveries()
         let state = store.state
         let ticks = 4 * messagesPerThread
         #expect(state.version == ticks + state.echoes + state.effectsRun)
@@ -196,6 +201,7 @@ struct StressTests {
                     })
             }
         }
+        store.waitForDeliveries()
         #expect(store.state.count == threadCount * 500)
         #expect(order.value == Array(1...(threadCount * 500)))
     }
@@ -217,6 +223,7 @@ struct StressTests {
         runConcurrently(threads: 4) { _ in
             for _ in 0..<messagesPerThread { store.dispatch(Add()) }
         }
+        store.waitForDeliveries()
         #expect(unsubscribed.value)
         #expect(callsAfterUnsubscribe.value == 0)
     }

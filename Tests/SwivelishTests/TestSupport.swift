@@ -127,3 +127,17 @@ struct Ignored: Message {}
 func isContiguous(_ values: [Int]) -> Bool {
     zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 }
 }
+
+extension Store {
+    /// Blocks until every subscriber has received every change committed before the call, relying on the
+    /// documented order: a new subscription's first state comes after every delivery committed before it.
+    ///
+    /// After many threads dispatched at once, the last of them may return while the store's delivery
+    /// thread still delivers; tests that check what subscribers and effects saw wait for it with this.
+    func waitForDeliveries() {
+        let delivered = DispatchSemaphore(value: 0)
+        let unsubscribe = subscribe(\S.self, immediately: true) { _ in delivered.signal() }
+        delivered.wait()
+        unsubscribe()
+    }
+}

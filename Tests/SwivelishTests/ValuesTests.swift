@@ -108,6 +108,32 @@ struct ValuesTests {
         #expect(seen == Array(0...total))
     }
 
+    @Test func theLoopEndsWhenTheStoreIsFreed() async throws {
+        var store: Store<Counter>? = Store(initialState: Counter())
+        let values = store!.values(\.count)
+        let seen = Locked<[Int]>([])
+        let ended = Locked(false)
+        let loop = Task {
+            for await count in values { seen.append(count) }
+            ended.withValue { $0 = true }
+        }
+        while seen.current.isEmpty { await Task.yield() }
+        store?.dispatch(Add())
+        store = nil
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !ended.current && ContinuousClock.now < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
+        #expect(ended.current, "the loop was still waiting 10 s after its store was freed")
+        loop.cancel()
+        #expect(seen.current == [0, 1])
+    }
+
+    @Test func aLoopStartedAfterTheStoreIsFreedEndsAtOnce() async {
+        var store: Store<Counter>? = Store(initialState: Counter())
+        let values = store!.values(\.count)
+        store = nil
+        #expect(await finishes(within: 10) { await values.reduce(0) { count, _ in count + 1 } } == 0)
+    }
+
     @MainActor
     @Test func iteratesOnTheMainActor() async {
         let store = Store(initialState: Counter())
@@ -121,11 +147,31 @@ struct ValuesTests {
     }
 }
 
+/// The result of `body`, or `nil` if it has not finished after `seconds` (the test fails then, instead of
+/// hanging).
+func finishes<Result: Sendable>(
+    within seconds: Double, _ body: @escaping @Sendable () async -> Result
+) async -> Result? {
+    await withTaskGroup(of: Result?.self) { group in
+        group.addTask { await body() }
+        group.addTask {
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            return nil
+        }
+        let first = await group.next()!
+        group.cancelAll()
+        return first
+    }
+}
+
 extension Store {
     /// The number of live subscriptions, for tests.
     var subscriptionCount: Int {
-        lock.lock("test")
-        defer { lock.unlock() }
-        return subscriptions.count
+        storage.lock.withLock("test") { storage.machine.subscriptions.count }
+    }
+
+    /// The root of the store's effects, for tests that wait for them.
+    var effectRoot: EffectScope {
+        storage.effectRoot
     }
 }

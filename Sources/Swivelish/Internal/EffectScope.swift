@@ -9,7 +9,9 @@
 /// - The root never finishes; cancelling it (when its store is freed) cancels everything below.
 ///
 /// `@unchecked Sendable`: every mutable property is guarded by `lock`. Handlers and task cancellation
-/// run after the lock is released.
+/// run after the lock is released, and values that may hold user code (a task, a child scope with its
+/// handlers) are moved out and released after unlocking. A store may check ``isCancelled`` with its own
+/// lock held (store lock, then scope lock); a scope never takes a store's lock while holding its own.
 @usableFromInline
 package final class EffectScope: @unchecked Sendable {
     private let lock = Lock()
@@ -41,16 +43,21 @@ package final class EffectScope: @unchecked Sendable {
         registry = parent.registry
     }
 
-    deinit {
-        lock.deallocate()
+    /// Whether the scope, or one above it, was cancelled.
+    ///
+    /// It asks the ancestors too, so a scope counts as cancelled from the moment ``cancel()`` marks the
+    /// scope it was called on, before the cancellation has travelled down to its children.
+    package var isCancelled: Bool {
+        var scope: EffectScope? = self
+        while let current = scope {
+            if current.isMarkedCancelled { return true }
+            scope = current.parent
+        }
+        return false
     }
 
-    /// Whether the scope, or one above it, was cancelled.
-    @usableFromInline
-    var isCancelled: Bool {
-        lock.lock("an effect's dispatch")
-        defer { lock.unlock() }
-        return cancelled
+    private var isMarkedCancelled: Bool {
+        lock.withLock("an effect's dispatch") { cancelled }
     }
 
     /// Opens a child scope, or returns `nil` when this scope is cancelled (the effect must not start).
@@ -58,12 +65,13 @@ package final class EffectScope: @unchecked Sendable {
     /// The child is open until `close()` is called on it.
     package func makeChild(label: String? = nil) -> EffectScope? {
         let child = EffectScope(parent: self, label: label)
-        lock.lock("an effect")
-        defer { lock.unlock() }
-        guard !cancelled else { return nil }
-        outstanding += 1
-        children[ObjectIdentifier(child)] = child
-        return child
+        let opened = lock.withLock("an effect") {
+            guard !cancelled else { return false }
+            outstanding += 1
+            children[ObjectIdentifier(child)] = child
+            return true
+        }
+        return opened ? child : nil
     }
 
     /// Calls `handler` once the scope has finished (at once if it has). Runs on the thread that
@@ -127,16 +135,14 @@ package final class EffectScope: @unchecked Sendable {
     }
 
     private func taskEnded() {
-        lock.lock("an effect")
-        task = nil
-        lock.unlock()
+        let finished = lock.withLock("an effect") { task.take() }
+        _ = consume finished  // released unlocked: it may be the last reference to the user's closure
         release()
     }
 
     private func childFinished(_ child: EffectScope) {
-        lock.lock("an effect")
-        children[ObjectIdentifier(child)] = nil
-        lock.unlock()
+        let removed = lock.withLock("an effect") { children.removeValue(forKey: ObjectIdentifier(child)) }
+        _ = consume removed
         release()
     }
 
@@ -189,10 +195,6 @@ final class CancellationRegistry: @unchecked Sendable {
     private let lock = Lock()
     private var scopes: [EffectID: [ObjectIdentifier: EffectScope]] = [:]
 
-    deinit {
-        lock.deallocate()
-    }
-
     /// Records `scope` under `id` until it finishes.
     func register(_ scope: EffectScope, id: EffectID) {
         lock.lock("an effect")
@@ -214,12 +216,14 @@ final class CancellationRegistry: @unchecked Sendable {
     }
 
     private func unregister(_ scope: EffectScope, id: EffectID) {
-        lock.lock("an effect")
-        scopes[id]?[ObjectIdentifier(scope)] = nil
-        if scopes[id]?.isEmpty == true {
-            scopes[id] = nil
+        let removed = lock.withLock("an effect") {
+            let removed = scopes[id]?.removeValue(forKey: ObjectIdentifier(scope))
+            if scopes[id]?.isEmpty == true {
+                scopes[id] = nil
+            }
+            return removed
         }
-        lock.unlock()
+        _ = consume removed
     }
 }
 

@@ -39,7 +39,8 @@ struct SubscriptionList<S> {
         count += 1
     }
 
-    /// Removes and returns the subscription with `id`, or `nil` when it is not in the list.
+    /// Removes and returns the subscription with `id`, or `nil` when it is not in the list. The caller
+    /// releases it after unlocking; compaction only drops empty slots, so it releases nothing else.
     @inlinable
     mutating func remove(id: UInt64) -> Subscription<S>? {
         var low = 0
@@ -52,10 +53,9 @@ struct SubscriptionList<S> {
                 high = middle
             }
         }
-        guard low < slots.count, slots[low].id == id, let subscription = slots[low].subscription else {
+        guard low < slots.count, slots[low].id == id, let subscription = slots[low].subscription.take() else {
             return nil
         }
-        slots[low].subscription = nil
         count -= 1
         let emptySlots = slots.count - count
         if emptySlots > 32 && emptySlots > count {

@@ -1,0 +1,282 @@
+/// The whole delivery protocol of a ``Store``, as a plain value: the state, the subscriptions, the queue of
+/// undelivered work, who delivers it, and who must wait for room.
+///
+/// Every mutating method runs with the store's lock held and returns what the caller must do after
+/// unlocking ([``StoreStorage``] holds the lock and does it). Nothing here calls user code (except
+/// `State.update`, which the caller runs on ``state``) or lets go of a value that may hold user code:
+/// values leaving the machine are returned, so that they are released after unlocking.
+///
+/// The rules:
+/// - **One deliverer.** Notifications and effects are performed by one thread at a time, the
+///   *deliverer*, in commit order. A thread that commits work while no one delivers becomes the
+///   deliverer and performs it itself; otherwise the work is queued for the deliverer.
+/// - **Bounded work per call.** A thread that became the deliverer inside a call (`dispatch`,
+///   `subscribe`, an effect's `dispatch`) performs its own work, the work its callbacks queue while it
+///   delivers (*re-entrant* work), and at most ``deliveryBudget`` deliveries that other threads queued.
+///   When it has used that budget and work remains, it hands delivery on to a delivery thread that the
+///   store starts (``Deliverer/handingOff``), and returns. The delivery thread has no budget; it ends when
+///   the queue is empty.
+/// - **Audience.** A change reaches the subscriptions that existed when it was committed: those with an
+///   id below the change's audience (ids only grow). A subscription made later starts from its own first
+///   state, queued behind every earlier delivery.
+/// - **Cancel during delivery.** A subscription removed by the deliverer itself (from inside a callback
+///   or an effect) is skipped by the delivery in progress too; one removed by another thread may still get
+///   the one delivery in progress, as the deliverer reads the snapshot of subscriptions it took.
+/// - **Backpressure.** When ``backlogLimit`` deliveries wait in the queue, a `dispatch` from a thread
+///   that is not the deliverer waits for room before applying its message; waiting dispatches go in
+///   arrival order (tickets). The deliverer itself never waits: its callbacks and effects may dispatch
+///   past the limit, as waiting for itself would deadlock.
+@usableFromInline
+struct StoreStateMachine<S: State> {
+    /// Who performs deliveries.
+    @usableFromInline
+    enum Deliverer {
+        /// No one: the queue is empty.
+        case none
+        /// A thread performs deliveries: the caller of a store method, or the store's delivery thread.
+        case thread(ThreadID)
+        /// A thread used its budget and is starting the delivery thread, which has not taken over yet.
+        case handingOff
+    }
+
+    /// What a commit asks of its caller.
+    @usableFromInline
+    enum Commit {
+        /// Nothing: no subscriber and no effect.
+        case nothingToDeliver
+        /// Queued for the thread that is delivering.
+        case queued
+        /// The caller is the deliverer now: perform the change, then ``next(budget:)``.
+        case deliver(Change)
+    }
+
+    /// A change the caller delivers itself, straight away: the fast path, with no ``Delivery`` made.
+    @usableFromInline
+    struct Change {
+        @usableFromInline
+        let state: S
+        @usableFromInline
+        let effect: Effect?
+        @usableFromInline
+        let slots: ContiguousArray<SubscriptionList<S>.Slot>
+        @usableFromInline
+        let audience: UInt64
+
+        @inlinable
+        init(state: S, effect: Effect?, slots: ContiguousArray<SubscriptionList<S>.Slot>, audience: UInt64) {
+            self.state = state
+            self.effect = effect
+            self.slots = slots
+            self.audience = audience
+        }
+    }
+
+    /// What the deliverer does next.
+    @usableFromInline
+    enum Next {
+        /// Perform `delivery`, notifying from `slots`.
+        case perform(Delivery<S>, slots: ContiguousArray<SubscriptionList<S>.Slot>)
+        /// Let `delivery` go without performing it (the first state of a subscription ended before it).
+        case skip(Delivery<S>)
+        /// Start the delivery thread and return: the caller used its budget.
+        case handOff
+        /// Return: the queue is empty and no one delivers any more.
+        case finished
+    }
+
+    /// How many deliveries queued by other threads a caller performs before handing delivery on.
+    @usableFromInline
+    static var deliveryBudget: Int { 32 }
+
+    @usableFromInline
+    var state: S
+
+    @usableFromInline
+    var subscriptions = SubscriptionList<S>()
+
+    /// The id the next subscription gets. A change is delivered to the subscriptions below it.
+    @usableFromInline
+    var nextSubscriptionID: UInt64 = 0
+
+    /// Deliveries committed while another thread was delivering.
+    @usableFromInline
+    var queue = DeliveryQueue<S>()
+
+    @usableFromInline
+    var deliverer = Deliverer.none
+
+    /// The most deliveries that may wait before dispatching threads wait for room.
+    @usableFromInline
+    let backlogLimit: Int
+
+    /// Dispatches waiting for room in the queue.
+    @usableFromInline
+    var waitingDispatches = 0
+
+    /// The ticket the next waiting dispatch gets, and the ticket of the one that goes next.
+    var nextTicket: UInt64 = 0
+    var servedTicket: UInt64 = 0
+
+    @inlinable
+    init(state: S, backlogLimit: Int) {
+        self.state = state
+        self.backlogLimit = backlogLimit
+    }
+
+    // MARK: - Dispatching
+
+    /// Whether a dispatch must stop before applying its message: the queue is full, or others wait
+    /// already (they go first). Checked on every dispatch, so it is two comparisons; ``admit()`` decides.
+    @inlinable
+    var mayHaveToWait: Bool {
+        queue.count >= backlogLimit || waitingDispatches != 0
+    }
+
+    /// Called when ``mayHaveToWait``: returns `nil` when the caller may apply its message now (it is the
+    /// deliverer, or there is room after all), or the ticket it must wait with.
+    mutating func admit() -> UInt64? {
+        if case let .thread(thread) = deliverer, isCurrentThread(thread) {
+            return nil  // the deliverer never waits: it would wait for itself
+        }
+        guard queue.count >= backlogLimit || waitingDispatches != 0 else { return nil }
+        waitingDispatches += 1
+        defer { nextTicket += 1 }
+        return nextTicket
+    }
+
+    /// Whether the dispatch holding `ticket` may stop waiting.
+    func mayApply(ticket: UInt64) -> Bool {
+        ticket == servedTicket && queue.count < backlogLimit
+    }
+
+    /// Records that the dispatch with the served ticket stopped waiting. Returns whether to wake the
+    /// others, so that the next ticket checks for room.
+    mutating func stopWaiting() -> Bool {
+        servedTicket += 1
+        waitingDispatches -= 1
+        return waitingDispatches > 0 && queue.count < backlogLimit
+    }
+
+    /// Commits the change ``state`` just received from `update`, with its effect: delivered by the caller
+    /// when no one delivers, queued otherwise.
+    @inlinable
+    mutating func commit(_ effect: Effect?) -> Commit {
+        guard effect != nil || !subscriptions.isEmpty else {
+            return .nothingToDeliver
+        }
+        switch deliverer {
+        case .none:
+            deliverer = .thread(currentThread())
+            return .deliver(
+                Change(state: state, effect: effect, slots: subscriptions.slots, audience: nextSubscriptionID))
+        case .thread, .handingOff:
+            enqueue(.change(state, effect: effect, audience: nextSubscriptionID))
+            return .queued
+        }
+    }
+
+    // MARK: - Subscribing
+
+    /// Adds a subscription; with `deliversFirstState`, also its first state, returned to perform when the
+    /// caller becomes the deliverer, queued otherwise.
+    @inlinable
+    mutating func subscribe(
+        deliversFirstState: Bool, _ receive: @escaping (S, _ isFirst: Bool) -> Void
+    ) -> (id: UInt64, first: Delivery<S>?) {
+        let id = nextSubscriptionID
+        nextSubscriptionID += 1
+        let subscription = Subscription(id: id, receive: receive)
+        subscriptions.append(subscription)
+        guard deliversFirstState else { return (id, nil) }
+        return (id, deliverOrQueue(.first(subscription, state)))
+    }
+
+    /// Removes the subscription with `id` and returns it, to be released after unlocking; `nil` when it
+    /// was removed before.
+    @inlinable
+    mutating func unsubscribe(id: UInt64) -> Subscription<S>? {
+        guard let subscription = subscriptions.remove(id: id) else { return nil }
+        subscription.isSubscribed = false
+        if case let .thread(thread) = deliverer, isCurrentThread(thread) {
+            subscription.isCancelledDuringDelivery = true
+        }
+        return subscription
+    }
+
+    // MARK: - Delivering
+
+    /// Queues an effect to run where effects run (the next part of a `concat`), or returns it to the
+    /// caller, which becomes the deliverer.
+    mutating func schedule(_ effect: @escaping Effect, with dispatcher: Dispatcher) -> Delivery<S>? {
+        deliverOrQueue(.effect(effect, dispatcher))
+    }
+
+    /// The delivery thread takes over from the thread that handed delivery on.
+    mutating func takeOverDelivery() {
+        precondition(
+            { if case .handingOff = deliverer { true } else { false } }(), "Swivelish: no delivery was handed on")
+        deliverer = .thread(currentThread())
+    }
+
+    /// Called by the deliverer after each delivery: takes the next one, or hands delivery on when
+    /// `budget` (the deliveries queued by other threads it may still perform) is used up, or stops
+    /// delivering when nothing is left. The second value says whether dispatches waiting for room should
+    /// be woken (after unlocking).
+    @inlinable
+    mutating func next(budget: inout Int) -> (Next, wakeWaiting: Bool) {
+        guard !queue.isEmpty else {
+            deliverer = .none
+            return (.finished, waitingDispatches > 0)
+        }
+        if !queue.firstIsReentrant {
+            guard budget > 0 else {
+                deliverer = .handingOff
+                return (.handOff, false)
+            }
+            budget -= 1
+        }
+        let delivery = queue.popFirst()!
+        let wake = waitingDispatches > 0 && queue.count < backlogLimit
+        if case let .first(subscription, _) = delivery, !subscription.isSubscribed {
+            return (.skip(delivery), wake)  // unsubscribed before it got its first state
+        }
+        return (.perform(delivery, slots: subscriptions.slots), wake)
+    }
+
+    /// Notifies the subscriptions in `slots` in its audience of `state`. Called by the deliverer, without
+    /// the lock: the audience and cancel-during-delivery rules.
+    @inlinable
+    static func notify(_ slots: ContiguousArray<SubscriptionList<S>.Slot>, of state: S, audience: UInt64) {
+        for slot in slots {
+            guard slot.id < audience else { break }
+            guard let subscription = slot.subscription, !subscription.isCancelledDuringDelivery else {
+                continue
+            }
+            subscription.receive(state, false)
+        }
+    }
+
+    // MARK: - Queueing
+
+    @inlinable
+    mutating func deliverOrQueue(_ delivery: Delivery<S>) -> Delivery<S>? {
+        if case .none = deliverer {
+            deliverer = .thread(currentThread())
+            return delivery
+        }
+        enqueue(delivery)
+        return nil
+    }
+
+    /// Queues `delivery`, marked re-entrant when the deliverer queues it itself.
+    @inlinable
+    mutating func enqueue(_ delivery: Delivery<S>) {
+        let isReentrant: Bool
+        if case let .thread(thread) = deliverer {
+            isReentrant = isCurrentThread(thread)
+        } else {
+            isReentrant = false
+        }
+        queue.append(delivery, isReentrant: isReentrant)
+    }
+}

@@ -1,0 +1,269 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
+/// What a ``Store`` is made of: the lock, the ``StoreStateMachine`` it guards, and the root of the store's
+/// effects. It performs what the machine asks for: the deliveries, outside the lock; the hand-off to a
+/// delivery thread; the waits for room.
+///
+/// Every lock is released in the function that took it, and every value the machine gives back is
+/// released after unlocking: the loops below take the lock at the top of an iteration and let its
+/// values go at the end, so nothing the user owns is freed (no `deinit`, no closure's captures) while
+/// the lock is held.
+///
+/// `@unchecked Sendable`: `machine` is guarded by `lock`; `dispatcher` is only written in `init`.
+@usableFromInline
+final class StoreStorage<S: State>: @unchecked Sendable {
+    @usableFromInline
+    let lock = Lock()
+
+    @usableFromInline
+    @exclusivity(unchecked)
+    var machine: StoreStateMachine<S>
+
+    /// The root of the effects this store runs; cancelled when the store is freed.
+    let effectRoot = EffectScope()
+
+    /// What this store's effects receive: a dispatcher holding the storage weakly.
+    @usableFromInline
+    @exclusivity(unchecked)
+    private(set) var dispatcher = Dispatcher { _ in }
+
+    init(initialState: S, backlogLimit: Int) {
+        precondition(backlogLimit > 0, "Swivelish: a store's backlogLimit must be at least 1, not \(backlogLimit)")
+        machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit)
+        dispatcher = Dispatcher(
+            send: { [weak self] message, scope in
+                self?.dispatch(message, unlessCancelled: scope)
+            },
+            scope: effectRoot,
+            schedule: { [weak self] effect, dispatcher in
+                guard let self else { return false }
+                self.schedule(effect, with: dispatcher)
+                return true
+            })
+    }
+
+    // MARK: - Store operations
+
+    @inlinable
+    var state: S {
+        lock.lock("Store.state")
+        defer { lock.unlock() }
+        return machine.state
+    }
+
+    @inlinable
+    func dispatch(_ message: any Message) {
+        lock.lock("Store.dispatch(_:)")
+        if _slowPath(machine.mayHaveToWait) {
+            waitForRoom()
+        }
+        let effect = S.update(&machine.state, with: message)
+        let commit = machine.commit(effect)
+        lock.unlock()
+        if case let .deliver(change) = commit {
+            deliver(change)
+        }
+    }
+
+    /// Dispatches a message an effect sent, unless the effect's scope is cancelled: the check and the
+    /// apply are one step under the lock, so no message of an effect is applied after the effect that
+    /// cancelled it has run.
+    func dispatch(_ message: any Message, unlessCancelled scope: EffectScope) {
+        lock.lock("Store.dispatch(_:)")
+        if _slowPath(machine.mayHaveToWait) {
+            waitForRoom()
+        }
+        guard !scope.isCancelled else {
+            lock.unlock()
+            return
+        }
+        let effect = S.update(&machine.state, with: message)
+        let commit = machine.commit(effect)
+        lock.unlock()
+        if case let .deliver(change) = commit {
+            deliver(change)
+        }
+    }
+
+    /// Runs an effect where effects run: now, when no one delivers, or after the queued deliveries.
+    func schedule(_ effect: @escaping Effect, with dispatcher: Dispatcher) {
+        lock.lock("an effect")
+        let first = machine.schedule(effect, with: dispatcher)
+        lock.unlock()
+        if let first {
+            perform(first)
+            deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
+        }
+    }
+
+    @inlinable
+    func subscribe(
+        deliversFirstState: Bool, _ receive: @escaping (S, _ isFirst: Bool) -> Void
+    ) -> @Sendable () -> Void {
+        lock.lock("Store.subscribe")
+        let (id, first) = machine.subscribe(deliversFirstState: deliversFirstState, receive)
+        lock.unlock()
+        if let first {
+            perform(first)
+            deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
+        }
+        return { [weak self] in
+            self?.unsubscribe(id: id)
+        }
+    }
+
+    @inlinable
+    func unsubscribe(id: UInt64) {
+        lock.lock("unsubscribe")
+        let removed = machine.unsubscribe(id: id)
+        lock.unlock()
+        _ = consume removed  // the callback and what it captures are released here, unlocked
+    }
+
+    /// Called when the ``Store`` is freed: cancels its effects.
+    func storeFreed() {
+        effectRoot.cancel()
+    }
+
+    // MARK: - Delivering
+
+    /// Delivers `change` (the caller has just become the deliverer), then what is queued behind it.
+    @inlinable
+    func deliver(_ change: consuming StoreStateMachine<S>.Change) {
+        perform(change)
+        deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
+    }
+
+    @inlinable
+    func perform(_ change: consuming StoreStateMachine<S>.Change) {
+        StoreStateMachine<S>.notify(change.slots, of: change.state, audience: change.audience)
+        change.effect?(dispatcher)
+    }
+
+    @inlinable
+    func perform(_ delivery: consuming Delivery<S>) {
+        perform(delivery, slots: [])
+    }
+
+    @inlinable
+    func perform(_ delivery: consuming Delivery<S>, slots: consuming ContiguousArray<SubscriptionList<S>.Slot>) {
+        switch delivery {
+        case let .change(state, effect, audience):
+            StoreStateMachine<S>.notify(slots, of: state, audience: audience)
+            effect?(dispatcher)
+        case let .first(subscription, state):
+            subscription.receive(state, true)
+        case let .effect(effect, dispatcher):
+            effect(dispatcher)
+        }
+    }
+
+    /// Performs queued deliveries until the queue is empty or `budget` deliveries queued by other threads
+    /// are done; then hands delivery on to a delivery thread, if work is left. Called by the deliverer,
+    /// without the lock.
+    @inlinable
+    func deliverQueued(budget: Int) {
+        var budget = budget
+        while true {
+            // Each iteration's values (the delivery and the snapshot of subscriptions) are released at
+            // its end, before the next iteration locks.
+            lock.lock("Store delivery")
+            let (next, wakeWaiting) = machine.next(budget: &budget)
+            lock.unlock()
+            if wakeWaiting {
+                lock.broadcast()
+            }
+            switch next {
+            case let .perform(delivery, slots):
+                perform(delivery, slots: slots)
+            case .skip:
+                break
+            case .handOff:
+                startDeliveryThread()
+                return
+            case .finished:
+                return
+            }
+        }
+    }
+
+    /// Waits, with the lock held (released while waiting), until the queue has room for this dispatch's
+    /// work and every dispatch that waited before it has gone.
+    @usableFromInline
+    func waitForRoom() {
+        guard let ticket = machine.admit() else { return }
+        while !machine.mayApply(ticket: ticket) {
+            lock.wait()
+        }
+        if machine.stopWaiting() {
+            lock.broadcast()
+        }
+    }
+
+    /// Starts a thread that takes over delivery (the machine is ``StoreStateMachine/Deliverer/handingOff``)
+    /// and delivers until the queue is empty. It keeps the storage alive until then, so a backlog is
+    /// delivered even when the store is freed meanwhile.
+    @usableFromInline
+    func startDeliveryThread() {
+        let retained = Unmanaged.passRetained(self)
+        if !DeliveryThread.start({ retained.takeRetainedValue().deliverOnDeliveryThread() }) {
+            // No thread could be made (a resource limit): deliver here instead, without a budget.
+            retained.release()
+            deliverOnDeliveryThread()
+        }
+    }
+
+    private func deliverOnDeliveryThread() {
+        lock.withLock("Store delivery") {
+            machine.takeOverDelivery()
+        }
+        deliverQueued(budget: .max)
+    }
+}
+
+/// Starts detached threads for stores' deliveries.
+enum DeliveryThread {
+    private final class Work {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` on a new detached thread; returns `false` if the thread could not be made.
+    static func start(_ body: @escaping () -> Void) -> Bool {
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let result = pthread_create(
+            &thread, &attributes,
+            { argument in
+                Unmanaged<Work>.fromOpaque(argument).takeRetainedValue().body()
+                return nil
+            }, work)
+        #else
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, &attributes,
+            { argument in
+                Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().body()
+                return nil
+            }, work)
+        #endif
+        if result != 0 {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return false
+        }
+        return true
+    }
+}

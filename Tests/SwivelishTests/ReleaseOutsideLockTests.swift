@@ -1,0 +1,192 @@
+import Foundation
+import Swivelish
+import Testing
+
+// Each test gives the store something whose `deinit` calls back into the store (it dispatches, as user
+// code may), then makes the store let go of it on one path. A store that lets go of it while holding its
+// lock stops the program ("called from inside State.update"), so each scenario runs in a child process
+// that must exit successfully, and checks that the `deinit` did run and its message was applied.
+
+/// Calls `onDeinit` when freed.
+final class Token: @unchecked Sendable {
+    private let onDeinit: @Sendable () -> Void
+
+    init(_ onDeinit: @escaping @Sendable () -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        onDeinit()
+    }
+}
+
+/// A state that counts `Ping`s and returns the effect a `Go` carries.
+struct Pinged: State {
+    var pings = 0
+    var count = 0
+
+    struct Ping: Message {}
+    struct Go: Message {
+        var effect: Effect?
+    }
+
+    static func update(_ state: inout Pinged, with message: Message) -> Effect? {
+        switch message {
+        case is Ping:
+            state.pings += 1
+        case let go as Go:
+            state.count += 1
+            return go.effect
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+/// A token whose `deinit` dispatches a `Ping` to `store` and reads its state.
+func pingingToken(_ store: Store<Pinged>) -> Token {
+    Token { [weak store] in
+        store?.dispatch(Pinged.Ping())
+        _ = store?.state
+    }
+}
+
+/// Stops the child process with a message unless `condition` holds.
+func require(_ condition: Bool, _ message: String) {
+    if !condition {
+        FileHandle.standardError.write(Data("scenario failed: \(message)\n".utf8))
+        exit(1)
+    }
+}
+
+@Suite("Nothing the user owns is released under the store's lock")
+struct ReleaseOutsideLockTests {
+    @Test func performedQueuedDeliveryReleasesItsEffectUnlocked() async {
+        // The reproducer: the queued change of a message dispatched from a subscriber holds an
+        // effect that captures the token; the store lets go of it after performing it.
+        await #expect(processExitsWith: .success) {
+            let store = Store(initialState: Pinged())
+            let unsubscribe = store.subscribe(\.count, immediately: false) { count in
+                if count == 1 {
+                    let token = pingingToken(store)
+                    store.dispatch(Pinged.Go(effect: { _ in _ = token }))
+                }
+            }
+            store.dispatch(Pinged.Go())
+            require(store.state.pings == 1, "the token's deinit did not run")
+            unsubscribe()
+        }
+    }
+
+    @Test func directDeliveryReleasesItsEffectUnlocked() async {
+        await #expect(processExitsWith: .success) {
+            let store = Store(initialState: Pinged())
+            do {
+                let token = pingingToken(store)
+                store.dispatch(Pinged.Go(effect: { _ in _ = token }))
+            }
+            require(store.state.pings == 1, "the token's deinit did not run")
+        }
+    }
+
+    @Test func skippedFirstStateReleasesItsSubscriptionUnlocked() async {
+        // Subscribed and unsubscribed inside a callback, before its queued first state: the store skips that
+        // delivery and lets the subscription (and the token its callback holds) go.
+        await #expect(processExitsWith: .success) {
+            let store = Store(initialState: Pinged())
+            let outer = store.subscribe(\.count, immediately: false, skipRepeats: true) { _ in
+                let token = pingingToken(store)
+                let inner = store.subscribe(\.count) { _ in _ = token }
+                inner()
+            }
+            store.dispatch(Pinged.Go())
+            require(store.state.pings == 1, "the token's deinit did not run")
+            outer()
+        }
+    }
+
+    @Test func unsubscribingReleasesTheCallbackUnlocked() async {
+        await #expect(processExitsWith: .success) {
+            let store = Store(initialState: Pinged())
+            var unsubscribes: [@Sendable () -> Void] = []
+            // Enough to make the subscription list compact its empty slots.
+            for _ in 0..<100 {
+                let token = pingingToken(store)
+                unsubscribes.append(store.subscribe(\.count) { _ in _ = token })
+            }
+            for unsubscribe in unsubscribes { unsubscribe() }
+            require(store.state.pings == 100, "the tokens' deinits did not all run")
+        }
+    }
+
+    @Test func snapshotOfSubscriptionsIsReleasedUnlocked() async {
+        // The first subscriber unsubscribes the second during a delivery: the delivery's snapshot of the
+        // subscriptions holds the last reference to the second one's callback, and lets it go afterwards.
+        await #expect(processExitsWith: .success) {
+            let store = Store(initialState: Pinged())
+            let second = Locked<(@Sendable () -> Void)?>(nil)
+            let first = store.subscribe(\.count, immediately: false) { _ in
+                second.withValue { $0?() }
+            }
+            do {
+                let token = pingingToken(store)
+                second.withValue { $0 = store.subscribe(\.count, immediately: false) { _ in _ = token } }
+            }
+            store.dispatch(Pinged.Go())
+            // Now through the queue: a change dispatched from a callback.
+            let third = Locked<(@Sendable () -> Void)?>(nil)
+            do {
+                let token = pingingToken(store)
+                third.withValue { $0 = store.subscribe(\.count, immediately: false) { _ in _ = token } }
+            }
+            let dispatcher = store.subscribe(\.count, immediately: false) { count in
+                if count == 2 { store.dispatch(Pinged.Go()) }
+                if count == 3 { third.withValue { $0?() } }
+            }
+            store.dispatch(Pinged.Go())
+            require(store.state.pings == 2, "the tokens' deinits did not both run")
+            first()
+            dispatcher()
+        }
+    }
+
+    @Test func finishedEffectReleasesWhatItCapturedUnlocked() async {
+        await #expect(processExitsWith: .success) {
+            let store = Store(initialState: Pinged())
+            let done = DispatchSemaphore(value: 0)
+            let unsubscribe = store.subscribe(\.pings, immediately: false, skipRepeats: true) { _ in done.signal() }
+            do {
+                let token = pingingToken(store)
+                store.dispatch(
+                    Pinged.Go(
+                        effect: Effects.cancellable(
+                            Effects.concat(Effects.run { _ in _ = token }, Effects.send(Pinged.Go())),
+                            id: "effect")))
+            }
+            require(done.wait(timeout: .now() + 10) == .success, "the token's deinit did not run")
+            require(store.state.pings == 1, "the token's deinit did not dispatch")
+            unsubscribe()
+        }
+    }
+
+    @Test func cancelledEffectReleasesWhatItCapturedUnlocked() async {
+        await #expect(processExitsWith: .success) {
+            let store = Store(initialState: Pinged())
+            let done = DispatchSemaphore(value: 0)
+            let unsubscribe = store.subscribe(\.pings, immediately: false, skipRepeats: true) { _ in done.signal() }
+            do {
+                let token = pingingToken(store)
+                store.dispatch(
+                    Pinged.Go(
+                        effect: Effects.run(id: "sleeper") { _ in
+                            _ = token
+                            try await Task.sleep(nanoseconds: 60_000_000_000)
+                        }))
+            }
+            store.dispatch(Pinged.Go(effect: Effects.cancel(id: "sleeper")))
+            require(done.wait(timeout: .now() + 10) == .success, "the token's deinit did not run")
+            unsubscribe()
+        }
+    }
+}
