@@ -46,9 +46,11 @@ extension Store {
         immediately: Bool = true,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> @Sendable () -> Void {
-        let keyPath = SendableKeyPath(keyPath)
-        return addSubscription(deliversFirstState: immediately) { state, _ in
-            body(state[keyPath: keyPath.keyPath])
+        storage.subscribe(
+            key: WatchKey(keyPath, comparesValues: false), makeWatch: { Watch(keyPath) },
+            deliversFirstState: immediately
+        ) { watch in
+            { state, delivery, _ in body(watch.value(in: state, delivery: delivery)) }
         }
     }
 
@@ -88,32 +90,28 @@ extension Store {
         skipRepeats: Bool = false,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> @Sendable () -> Void {
-        guard skipRepeats else {
-            return subscribe(keyPath, immediately: immediately, body)
-        }
-        let keyPath = SendableKeyPath(keyPath)
-        let previous = SubscriberMemory<Value?>(nil)
-        // The first state is always delivered, to record the value repeats are compared with; it only
-        // reaches `body` when `immediately` is true.
-        return addSubscription(deliversFirstState: true) { state, isFirst in
-            let value = state[keyPath: keyPath.keyPath]
-            if isFirst {
-                previous.value = value
-                if immediately { body(value) }
-                return
+        // Every subscription on this key path shares one read per change, and one comparison (see
+        // `EquatableWatch`); a `skipRepeats` one only compares the version it saw with the current one.
+        // Its first state is always delivered, to record that version; it reaches `body` only when
+        // `immediately` is true.
+        let seen = SubscriberMemory<UInt64>(0)
+        return storage.subscribe(
+            key: WatchKey(keyPath, comparesValues: true), makeWatch: { EquatableWatch(keyPath) },
+            deliversFirstState: immediately || skipRepeats
+        ) { watch in
+            { state, delivery, isFirst in
+                watch.update(in: state, delivery: delivery)
+                if isFirst {
+                    seen.value = watch.version
+                    if immediately { body(watch.value.unsafelyUnwrapped) }
+                    return
+                }
+                if skipRepeats {
+                    guard seen.value != watch.version else { return }
+                    seen.value = watch.version
+                }
+                body(watch.value.unsafelyUnwrapped)
             }
-            if let last = previous.value, last == value { return }
-            previous.value = value
-            body(value)
         }
-    }
-
-    /// Registers a subscription and, when `deliversFirstState`, delivers it the current state.
-    @inlinable
-    func addSubscription(
-        deliversFirstState: Bool,
-        _ receive: @escaping (S, _ isFirst: Bool) -> Void
-    ) -> @Sendable () -> Void {
-        storage.subscribe(deliversFirstState: deliversFirstState, receive)
     }
 }

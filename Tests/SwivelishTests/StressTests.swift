@@ -181,7 +181,13 @@ struct StressTests {
         runConcurrently(threads: 4) { _ in
             for _ in 0..<messagesPerThread { store.dispatch(Tick()) }
         }
-        store.waitForDeliveries()
+        // What the subscriber and the effects dispatch while the backlog is delivered is committed after
+        // the first wait began: wait again until nothing new was committed meanwhile.
+        var version: Int
+        repeat {
+            version = store.state.version
+            store.waitForDeliveries()
+        } while store.state.version != version
         let state = store.state
         let ticks = 4 * messagesPerThread
         #expect(state.version == ticks + state.echoes + state.effectsRun)

@@ -102,6 +102,10 @@ struct StoreStateMachine<S: State> {
     @usableFromInline
     var queue = DeliveryQueue<S>()
 
+    /// The watch of each key path that subscriptions read, shared by them (see ``Watch``).
+    @usableFromInline
+    var watches: [WatchKey: AnyWatch] = [:]
+
     @usableFromInline
     var deliverer = Deliverer.none
 
@@ -177,15 +181,28 @@ struct StoreStateMachine<S: State> {
 
     // MARK: - Subscribing
 
-    /// Adds a subscription; with `deliversFirstState`, also its first state, returned to perform when the
-    /// caller becomes the deliverer, queued otherwise.
+    /// Adds a subscription reading through the watch of `key` (made by `makeWatch` if no subscription
+    /// has it yet), with the callback `makeReceive` makes for that watch; with `deliversFirstState`, also
+    /// its first state, returned to perform when the caller becomes the deliverer, queued otherwise.
     @inlinable
-    mutating func subscribe(
-        deliversFirstState: Bool, _ receive: @escaping (S, _ isFirst: Bool) -> Void
+    mutating func subscribe<W: AnyWatch>(
+        key: WatchKey,
+        makeWatch: () -> W,
+        deliversFirstState: Bool,
+        _ makeReceive: (W) -> (S, _ delivery: UInt64, _ isFirst: Bool) -> Void
     ) -> (id: UInt64, first: Delivery<S>?) {
+        let watch: W
+        if let existing = watches[key] {
+            // The key holds the key path, so its root and value types: the watch stored for it is a `W`.
+            watch = unsafeDowncast(existing, to: W.self)
+        } else {
+            watch = makeWatch()
+            watches[key] = watch
+        }
+        watch.subscriberCount += 1
         let id = nextSubscriptionID
         nextSubscriptionID += 1
-        let subscription = Subscription(id: id, receive: receive)
+        let subscription = Subscription(id: id, watch: watch, receive: makeReceive(watch))
         subscriptions.append(subscription)
         guard deliversFirstState else { return (id, nil) }
         return (id, deliverOrQueue(.first(subscription, state)))
@@ -197,6 +214,11 @@ struct StoreStateMachine<S: State> {
     mutating func unsubscribe(id: UInt64) -> Subscription<S>? {
         guard let subscription = subscriptions.remove(id: id) else { return nil }
         subscription.isSubscribed = false
+        subscription.watch.subscriberCount -= 1
+        if subscription.watch.subscriberCount == 0 {
+            // The subscription still holds the watch, so it is released with it, unlocked.
+            watches[subscription.watch.key] = nil
+        }
         if case let .thread(thread) = deliverer, isCurrentThread(thread) {
             subscription.isCancelledDuringDelivery = true
         }
@@ -243,16 +265,18 @@ struct StoreStateMachine<S: State> {
         return (.perform(delivery, slots: subscriptions.slots), wake)
     }
 
-    /// Notifies the subscriptions in `slots` in its audience of `state`. Called by the deliverer, without
-    /// the lock: the audience and cancel-during-delivery rules.
+    /// Notifies the subscriptions in `slots` in its audience of `state`, the state of delivery number
+    /// `delivery`. Called by the deliverer, without the lock: the audience and cancel-during-delivery rules.
     @inlinable
-    static func notify(_ slots: ContiguousArray<SubscriptionList<S>.Slot>, of state: S, audience: UInt64) {
+    static func notify(
+        _ slots: ContiguousArray<SubscriptionList<S>.Slot>, of state: S, audience: UInt64, delivery: UInt64
+    ) {
         for slot in slots {
             guard slot.id < audience else { break }
             guard let subscription = slot.subscription, !subscription.isCancelledDuringDelivery else {
                 continue
             }
-            subscription.receive(state, false)
+            subscription.receive(state, delivery, false)
         }
     }
 

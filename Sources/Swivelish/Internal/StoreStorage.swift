@@ -30,6 +30,12 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     /// The root of the effects this store runs; cancelled when the store is freed.
     let effectRoot = EffectScope()
 
+    /// The number of deliveries of states performed so far, which numbers each one for the ``Watch``es.
+    /// Only the delivering thread touches it (handed over under the lock).
+    @usableFromInline
+    @exclusivity(unchecked)
+    var deliveries: UInt64 = 0
+
     /// What this store's effects receive: a dispatcher holding the storage weakly.
     @usableFromInline
     @exclusivity(unchecked)
@@ -105,11 +111,15 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     }
 
     @inlinable
-    func subscribe(
-        deliversFirstState: Bool, _ receive: @escaping (S, _ isFirst: Bool) -> Void
+    func subscribe<W: AnyWatch>(
+        key: WatchKey,
+        makeWatch: () -> W,
+        deliversFirstState: Bool,
+        _ makeReceive: (W) -> (S, _ delivery: UInt64, _ isFirst: Bool) -> Void
     ) -> @Sendable () -> Void {
         lock.lock("Store.subscribe")
-        let (id, first) = machine.subscribe(deliversFirstState: deliversFirstState, receive)
+        let (id, first) = machine.subscribe(
+            key: key, makeWatch: makeWatch, deliversFirstState: deliversFirstState, makeReceive)
         lock.unlock()
         if let first {
             perform(first)
@@ -144,7 +154,8 @@ final class StoreStorage<S: State>: @unchecked Sendable {
 
     @inlinable
     func perform(_ change: consuming StoreStateMachine<S>.Change) {
-        StoreStateMachine<S>.notify(change.slots, of: change.state, audience: change.audience)
+        deliveries &+= 1
+        StoreStateMachine<S>.notify(change.slots, of: change.state, audience: change.audience, delivery: deliveries)
         change.effect?(dispatcher)
     }
 
@@ -157,10 +168,12 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     func perform(_ delivery: consuming Delivery<S>, slots: consuming ContiguousArray<SubscriptionList<S>.Slot>) {
         switch delivery {
         case let .change(state, effect, audience):
-            StoreStateMachine<S>.notify(slots, of: state, audience: audience)
+            deliveries &+= 1
+            StoreStateMachine<S>.notify(slots, of: state, audience: audience, delivery: deliveries)
             effect?(dispatcher)
         case let .first(subscription, state):
-            subscription.receive(state, true)
+            deliveries &+= 1
+            subscription.receive(state, deliveries, true)
         case let .effect(effect, dispatcher):
             effect(dispatcher)
         }

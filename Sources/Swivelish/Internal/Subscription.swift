@@ -10,10 +10,15 @@ final class Subscription<S>: @unchecked Sendable {
     @usableFromInline
     let id: UInt64
 
-    /// Delivers a state. `isFirst` marks the state given at subscription time (which a subscription
-    /// with `immediately: false` only records for `skipRepeats`).
+    /// Delivers a state: the state of delivery number `delivery` (see ``Watch``). `isFirst` marks the
+    /// state given at subscription time (which a subscription with `immediately: false` only records for
+    /// `skipRepeats`).
     @usableFromInline
-    let receive: (S, _ isFirst: Bool) -> Void
+    let receive: (S, _ delivery: UInt64, _ isFirst: Bool) -> Void
+
+    /// The watch of the key path it reads, shared with the other subscriptions on that key path.
+    @usableFromInline
+    let watch: AnyWatch
 
     /// Whether the subscription still is in the store's list. Guarded by the store's lock.
     @usableFromInline
@@ -27,8 +32,9 @@ final class Subscription<S>: @unchecked Sendable {
     var isCancelledDuringDelivery = false
 
     @inlinable
-    init(id: UInt64, receive: @escaping (S, _ isFirst: Bool) -> Void) {
+    init(id: UInt64, watch: AnyWatch, receive: @escaping (S, _ delivery: UInt64, _ isFirst: Bool) -> Void) {
         self.id = id
+        self.watch = watch
         self.receive = receive
     }
 }
