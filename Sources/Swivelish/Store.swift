@@ -21,7 +21,7 @@
 /// functions it returns and the ``Dispatcher``s it gives effects hold it weakly, and do nothing once it
 /// is freed. (A callback that captures the store strongly does keep it alive, as any closure would.)
 /// When the store is freed, it cancels the tasks of every async effect it still runs (see
-/// ``Effects/run(priority:_:catch:)``), and every ``values(_:)-8n3ay`` loop over it ends. Changes it
+/// ``Effects/run(priority:_:catch:)``), and every ``StoreValues`` loop over it ends. Changes it
 /// committed but had not delivered yet are still delivered, by its delivery thread.
 ///
 /// ## Re-entrancy
