@@ -40,6 +40,7 @@ extension Store {
     ///   called from another thread while a delivery is in progress, that one delivery may still reach
     ///   `body`. It holds the store weakly and does nothing once the store is freed.
     @inlinable
+    @inline(__always)  // so that the callback it makes is specialised for the caller's state and value
     @discardableResult
     public func subscribe<Value>(
         _ keyPath: KeyPath<S, Value>,
@@ -47,10 +48,10 @@ extension Store {
         _ body: @escaping @Sendable (Value) -> Void
     ) -> @Sendable () -> Void {
         storage.subscribe(
-            key: WatchKey(keyPath, comparesValues: false), makeWatch: { Watch(keyPath) },
-            deliversFirstState: immediately
+            key: WatchKey(keyPath, comparesValues: false), makeWatch: { ValueWatch(keyPath) }, skipsRepeats: false,
+            receivesFirstState: immediately, deliversFirstState: immediately
         ) { watch in
-            { state, delivery, _ in body(watch.value(in: state, delivery: delivery)) }
+            { body(watch.value.unsafelyUnwrapped) }
         }
     }
 
@@ -83,6 +84,7 @@ extension Store {
     ///   - body: Called with the value.
     /// - Returns: A function that ends the subscription, as for ``subscribe(_:immediately:_:)``.
     @inlinable
+    @inline(__always)  // so that the callback it makes is specialised for the caller's state and value
     @discardableResult
     public func subscribe<Value: Equatable>(
         _ keyPath: KeyPath<S, Value>,
@@ -90,28 +92,14 @@ extension Store {
         skipRepeats: Bool = false,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> @Sendable () -> Void {
-        // Every subscription on this key path shares one read per change, and one comparison (see
-        // `EquatableWatch`); a `skipRepeats` one only compares the version it saw with the current one.
-        // Its first state is always delivered, to record that version; it reaches `body` only when
-        // `immediately` is true.
-        let seen = SubscriberMemory<UInt64>(0)
-        return storage.subscribe(
+        // Every subscription on this key path shares one read and one comparison per change (see `Watch`). A
+        // `skipRepeats` subscription's first state is always delivered, to record the version it saw; it
+        // reaches `body` only when `immediately` is true.
+        storage.subscribe(
             key: WatchKey(keyPath, comparesValues: true), makeWatch: { EquatableWatch(keyPath) },
-            deliversFirstState: immediately || skipRepeats
+            skipsRepeats: skipRepeats, receivesFirstState: immediately, deliversFirstState: immediately || skipRepeats
         ) { watch in
-            { state, delivery, isFirst in
-                watch.update(in: state, delivery: delivery)
-                if isFirst {
-                    seen.value = watch.version
-                    if immediately { body(watch.value.unsafelyUnwrapped) }
-                    return
-                }
-                if skipRepeats {
-                    guard seen.value != watch.version else { return }
-                    seen.value = watch.version
-                }
-                body(watch.value.unsafelyUnwrapped)
-            }
+            { body(watch.value.unsafelyUnwrapped) }
         }
     }
 }

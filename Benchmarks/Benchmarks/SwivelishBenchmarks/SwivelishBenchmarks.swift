@@ -68,6 +68,14 @@ let benchmarks: @Sendable () -> Void = {
         return store
     }
 
+    Benchmark("W2 dispatch to 1 subscriber (HandWritten)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = BareLockStore(initialValue: BenchState())
+        _ = store.subscribeToCountByHand(Sink())
+        return store
+    }
+
     // W3: fan-out to 1,000 skipRepeats subscribers on unchanging values, plus one on `count`.
 
     Benchmark("W3 fan-out to 1001 subscribers (Store)") { benchmark, store in
@@ -137,5 +145,23 @@ let benchmarks: @Sendable () -> Void = {
         dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
     } setup: {
         BareLockStore(initialValue: CompositeState())
+    }
+
+    // W8: 1,000 skipRepeats subscribers over 8 stored fields, against subscribers written by hand.
+
+    Benchmark("W8 1000 subscribers over 8 fields (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = Store(initialState: WideState())
+        _ = store.subscribeWide(Sink())
+        return store
+    }
+
+    Benchmark("W8 1000 subscribers over 8 fields (HandWritten)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = BareLockStore(initialValue: WideState())
+        _ = store.subscribeWideByHand(Sink())
+        return store
     }
 }

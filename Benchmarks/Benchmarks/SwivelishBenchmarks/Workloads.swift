@@ -316,3 +316,166 @@ final class BaselineSubscriptionChurn {
         }
     }
 }
+
+// MARK: - Hand-written baselines: fields read directly
+
+/// The last value a hand-written `skipRepeats` subscriber saw.
+final class LastValue<Value>: @unchecked Sendable {
+    // `@unchecked Sendable`: only the thread delivering touches it.
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+extension BareLockStore where Value == BenchState {
+    /// W2 written by hand: one subscriber that reads `count` as a field and skips repeats itself. What an
+    /// app without a state library would write: no key path, no message.
+    func subscribeToCountByHand(_ sink: Sink) -> @Sendable () -> Void {
+        let last = LastValue(value.count)
+        return subscribe { state in
+            let count = state.count
+            if count == last.value { return }
+            last.value = count
+            sink.total &+= count
+        }
+    }
+}
+
+// MARK: - W8: 1,000 skipRepeats subscribers over 8 stored fields
+
+/// A profile nested in ``WideState``.
+struct WideProfile: Equatable, Sendable {
+    var age = 36
+    var email = "ada@example.com"
+    var score = 0.5
+}
+
+/// The appearance in ``WideState``.
+enum WideMode: Equatable, Sendable {
+    case light
+    case dark
+}
+
+/// The state of W8: eight watched fields, three of them nested; the message changes `count` only.
+struct WideState: State {
+    var count = 0
+    var name = "Ada Lovelace"
+    var items = Array(0..<100)
+    var profile = WideProfile()
+    var mode = WideMode.light
+    var title = "Swivelish benchmark"
+
+    static func update(_ state: inout WideState, with message: Message) -> Effect? {
+        guard let increment = message.as(Increment.self) else { return nil }
+        state.count += increment.amount
+        return nil
+    }
+}
+
+/// How many subscribers W8 spreads over its 8 fields.
+let wideSubscriberCount = 1_000
+
+extension Store where S == WideState {
+    /// W8: ``wideSubscriberCount`` `skipRepeats` subscribers, in turn on `count`, `name`, `items`,
+    /// `profile.age`, `profile.email`, `profile.score`, `mode` and `title`.
+    func subscribeWide(_ sink: Sink) -> [@Sendable () -> Void] {
+        (0..<wideSubscriberCount).map { index -> @Sendable () -> Void in
+            switch index % 8 {
+            case 0: subscribe(\.count, immediately: false, skipRepeats: true) { sink.total &+= $0 }
+            case 1: subscribe(\.name, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 }
+            case 2: subscribe(\.items, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 }
+            case 3: subscribe(\.profile.age, immediately: false, skipRepeats: true) { sink.total &+= $0 }
+            case 4: subscribe(\.profile.email, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 }
+            case 5: subscribe(\.profile.score, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 }
+            case 6: subscribe(\.mode, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 }
+            default: subscribe(\.title, immediately: false, skipRepeats: true) { _ in sink.total &+= 1 }
+            }
+        }
+    }
+}
+
+extension BareLockStore where Value == WideState {
+    /// W8 written by hand: the same subscribers, each a closure that reads its field directly (no key
+    /// path, no shared helper) and remembers the last value itself.
+    func subscribeWideByHand(_ sink: Sink) -> [@Sendable () -> Void] {
+        let initial = value
+        return (0..<wideSubscriberCount).map { index -> @Sendable () -> Void in
+            switch index % 8 {
+            case 0:
+                let last = LastValue(initial.count)
+                return subscribe { state in
+                    if state.count == last.value { return }
+                    last.value = state.count
+                    sink.total &+= state.count
+                }
+            case 1:
+                let last = LastValue(initial.name)
+                return subscribe { state in
+                    if state.name == last.value { return }
+                    last.value = state.name
+                    sink.total &+= 1
+                }
+            case 2:
+                let last = LastValue(initial.items)
+                return subscribe { state in
+                    if state.items == last.value { return }
+                    last.value = state.items
+                    sink.total &+= 1
+                }
+            case 3:
+                let last = LastValue(initial.profile.age)
+                return subscribe { state in
+                    if state.profile.age == last.value { return }
+                    last.value = state.profile.age
+                    sink.total &+= state.profile.age
+                }
+            case 4:
+                let last = LastValue(initial.profile.email)
+                return subscribe { state in
+                    if state.profile.email == last.value { return }
+                    last.value = state.profile.email
+                    sink.total &+= 1
+                }
+            case 5:
+                let last = LastValue(initial.profile.score)
+                return subscribe { state in
+                    if state.profile.score == last.value { return }
+                    last.value = state.profile.score
+                    sink.total &+= 1
+                }
+            case 6:
+                let last = LastValue(initial.mode)
+                return subscribe { state in
+                    if state.mode == last.value { return }
+                    last.value = state.mode
+                    sink.total &+= 1
+                }
+            default:
+                let last = LastValue(initial.title)
+                return subscribe { state in
+                    if state.title == last.value { return }
+                    last.value = state.title
+                    sink.total &+= 1
+                }
+            }
+        }
+    }
+}
+
+/// W8: dispatches `count` increments to `store`.
+@inline(never)
+func dispatchIncrements(to store: Store<WideState>, count: Int) {
+    for _ in 0..<count {
+        store.dispatch(Increment())
+    }
+}
+
+/// W8 on the hand-written baseline.
+@inline(never)
+func dispatchIncrements(to store: BareLockStore<WideState>, count: Int) {
+    for _ in 0..<count {
+        store.dispatch { $0.count += 1 }
+    }
+}

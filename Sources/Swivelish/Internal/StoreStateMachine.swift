@@ -39,17 +39,6 @@ struct StoreStateMachine<S: State> {
         case handingOff
     }
 
-    /// What a commit asks of its caller.
-    @usableFromInline
-    enum Commit {
-        /// Nothing: no subscriber and no effect.
-        case nothingToDeliver
-        /// Queued for the thread that is delivering.
-        case queued
-        /// The caller is the deliverer now: perform the change, then ``next(budget:)``.
-        case deliver(Change)
-    }
-
     /// A change the caller delivers itself, straight away: the fast path, with no ``Delivery`` made.
     @usableFromInline
     struct Change {
@@ -104,7 +93,7 @@ struct StoreStateMachine<S: State> {
 
     /// The watch of each key path that subscriptions read, shared by them (see ``Watch``).
     @usableFromInline
-    var watches: [WatchKey: AnyWatch] = [:]
+    var watches: [WatchKey: Watch<S>] = [:]
 
     @usableFromInline
     var deliverer = Deliverer.none
@@ -161,35 +150,52 @@ struct StoreStateMachine<S: State> {
         return waitingDispatches > 0 && queue.count < backlogLimit
     }
 
-    /// Commits the change ``state`` just received from `update`, with its effect: delivered by the caller
-    /// when no one delivers, queued otherwise.
+    /// Whether a change committed with `effect` has anything to deliver: an effect, or subscribers.
     @inlinable
-    mutating func commit(_ effect: Effect?) -> Commit {
-        guard effect != nil || !subscriptions.isEmpty else {
-            return .nothingToDeliver
-        }
+    func hasDeliveries(_ effect: Effect?) -> Bool {
+        effect != nil || !subscriptions.isEmpty
+    }
+
+    /// Commits the change ``state`` just received from `update`, with its effect, when it
+    /// ``hasDeliveries(_:)``. When no one delivers, the caller becomes the deliverer and gets `true`: it
+    /// takes the change with ``change(with:)``, delivers it, then calls ``stopDeliveringIfIdle()``.
+    /// Otherwise the change is queued for the deliverer, and the caller gets `false`.
+    ///
+    /// (Three calls rather than one returning an optional change: the optional of a generic struct costs a
+    /// call through value witnesses on every dispatch.)
+    @inlinable
+    mutating func commit(_ effect: Effect?) -> Bool {
         switch deliverer {
         case .none:
             deliverer = .thread(currentThread())
-            return .deliver(
-                Change(state: state, effect: effect, slots: subscriptions.slots, audience: nextSubscriptionID))
+            return true
         case .thread, .handingOff:
             enqueue(.change(state, effect: effect, audience: nextSubscriptionID))
-            return .queued
+            return false
         }
+    }
+
+    /// The change just committed, for the caller that became the deliverer.
+    @inlinable
+    func change(with effect: Effect?) -> Change {
+        Change(state: state, effect: effect, slots: subscriptions.slots, audience: nextSubscriptionID)
     }
 
     // MARK: - Subscribing
 
     /// Adds a subscription reading through the watch of `key` (made by `makeWatch` if no subscription
-    /// has it yet), with the callback `makeReceive` makes for that watch; with `deliversFirstState`, also
-    /// its first state, returned to perform when the caller becomes the deliverer, queued otherwise.
+    /// has it yet), with the callback `makeReceive` makes for that watch. With `deliversFirstState`, also
+    /// delivers its first state: returned to perform when the caller becomes the deliverer, queued
+    /// otherwise.
     @inlinable
-    mutating func subscribe<W: AnyWatch>(
+    @inline(__always)
+    mutating func subscribe<W: Watch<S>>(
         key: WatchKey,
         makeWatch: () -> W,
+        skipsRepeats: Bool,
+        receivesFirstState: Bool,
         deliversFirstState: Bool,
-        _ makeReceive: (W) -> (S, _ delivery: UInt64, _ isFirst: Bool) -> Void
+        _ makeReceive: (W) -> () -> Void
     ) -> (id: UInt64, first: Delivery<S>?) {
         let watch: W
         if let existing = watches[key] {
@@ -202,7 +208,9 @@ struct StoreStateMachine<S: State> {
         watch.subscriberCount += 1
         let id = nextSubscriptionID
         nextSubscriptionID += 1
-        let subscription = Subscription(id: id, watch: watch, receive: makeReceive(watch))
+        let subscription = Subscription(
+            id: id, watch: watch, skipsRepeats: skipsRepeats, receivesFirstState: receivesFirstState,
+            receive: makeReceive(watch))
         subscriptions.append(subscription)
         guard deliversFirstState else { return (id, nil) }
         return (id, deliverOrQueue(.first(subscription, state)))
@@ -238,6 +246,16 @@ struct StoreStateMachine<S: State> {
         precondition(
             { if case .handingOff = deliverer { true } else { false } }(), "Swivelish: no delivery was handed on")
         deliverer = .thread(currentThread())
+    }
+
+    /// Called by the deliverer after its own delivery: stops delivering and returns `true` when nothing
+    /// is queued and no dispatch waits for room (the common case, kept short); returns `false` when the
+    /// caller must go on with ``next(budget:)``.
+    @inlinable
+    mutating func stopDeliveringIfIdle() -> Bool {
+        guard queue.isEmpty && waitingDispatches == 0 else { return false }
+        deliverer = .none
+        return true
     }
 
     /// Called by the deliverer after each delivery: takes the next one, or hands delivery on when
@@ -276,7 +294,7 @@ struct StoreStateMachine<S: State> {
             guard let subscription = slot.subscription, !subscription.isCancelledDuringDelivery else {
                 continue
             }
-            subscription.receive(state, delivery, false)
+            subscription.deliver(state, delivery: delivery)
         }
     }
 

@@ -72,11 +72,13 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             waitForRoom()
         }
         let effect = S.update(&machine.state, with: message)
-        let commit = machine.commit(effect)
-        lock.unlock()
-        if case let .deliver(change) = commit {
-            deliver(change)
+        guard machine.hasDeliveries(effect), machine.commit(effect) else {
+            lock.unlock()
+            return
         }
+        let change = machine.change(with: effect)
+        lock.unlock()
+        deliver(consume change)
     }
 
     /// Dispatches a message an effect sent, unless the effect's scope is cancelled: the check and the
@@ -92,11 +94,13 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             return
         }
         let effect = S.update(&machine.state, with: message)
-        let commit = machine.commit(effect)
-        lock.unlock()
-        if case let .deliver(change) = commit {
-            deliver(change)
+        guard machine.hasDeliveries(effect), machine.commit(effect) else {
+            lock.unlock()
+            return
         }
+        let change = machine.change(with: effect)
+        lock.unlock()
+        deliver(consume change)
     }
 
     /// Runs an effect where effects run: now, when no one delivers, or after the queued deliveries.
@@ -111,15 +115,19 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     }
 
     @inlinable
-    func subscribe<W: AnyWatch>(
+    @inline(__always)
+    func subscribe<W: Watch<S>>(
         key: WatchKey,
         makeWatch: () -> W,
+        skipsRepeats: Bool,
+        receivesFirstState: Bool,
         deliversFirstState: Bool,
-        _ makeReceive: (W) -> (S, _ delivery: UInt64, _ isFirst: Bool) -> Void
+        _ makeReceive: (W) -> () -> Void
     ) -> @Sendable () -> Void {
         lock.lock("Store.subscribe")
         let (id, first) = machine.subscribe(
-            key: key, makeWatch: makeWatch, deliversFirstState: deliversFirstState, makeReceive)
+            key: key, makeWatch: makeWatch, skipsRepeats: skipsRepeats, receivesFirstState: receivesFirstState,
+            deliversFirstState: deliversFirstState, makeReceive)
         lock.unlock()
         if let first {
             perform(first)
@@ -148,8 +156,13 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     /// Delivers `change` (the caller has just become the deliverer), then what is queued behind it.
     @inlinable
     func deliver(_ change: consuming StoreStateMachine<S>.Change) {
-        perform(change)
-        deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
+        perform(consume change)
+        lock.lock("Store delivery")
+        let isIdle = machine.stopDeliveringIfIdle()
+        lock.unlock()
+        if !isIdle {
+            deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
+        }
     }
 
     @inlinable
@@ -173,7 +186,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             effect?(dispatcher)
         case let .first(subscription, state):
             deliveries &+= 1
-            subscription.receive(state, deliveries, true)
+            subscription.deliverFirst(state, delivery: deliveries)
         case let .effect(effect, dispatcher):
             effect(dispatcher)
         }

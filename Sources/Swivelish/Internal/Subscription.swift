@@ -1,8 +1,8 @@
-/// One subscriber of a store: its callback, wrapped with its key path and repeat filter.
+/// One subscriber of a store: the ``Watch`` of its key path, how it filters, and its callback.
 ///
-/// `@unchecked Sendable`: `receive` is only called by the store's delivering thread (one at a time,
-/// handed over under the store's lock); `isSubscribed` is guarded by the store's lock;
-/// `isCancelledDuringDelivery` is read and written only by the delivering thread.
+/// `@unchecked Sendable`: `isSubscribed` is guarded by the store's lock; `seenVersion`,
+/// `isCancelledDuringDelivery` and calls of `receive` belong to the delivering thread (one at a time,
+/// handed over under the store's lock).
 @usableFromInline
 final class Subscription<S>: @unchecked Sendable {
     /// Increasing in subscription order; a change reaches the subscriptions with an id below its
@@ -10,15 +10,26 @@ final class Subscription<S>: @unchecked Sendable {
     @usableFromInline
     let id: UInt64
 
-    /// Delivers a state: the state of delivery number `delivery` (see ``Watch``). `isFirst` marks the
-    /// state given at subscription time (which a subscription with `immediately: false` only records for
-    /// `skipRepeats`).
-    @usableFromInline
-    let receive: (S, _ delivery: UInt64, _ isFirst: Bool) -> Void
-
     /// The watch of the key path it reads, shared with the other subscriptions on that key path.
     @usableFromInline
-    let watch: AnyWatch
+    let watch: Watch<S>
+
+    /// Whether a delivery whose value has the version last seen is skipped.
+    @usableFromInline
+    let skipsRepeats: Bool
+
+    /// Whether the first state (at subscription time) reaches `receive`, or is only recorded.
+    @usableFromInline
+    let receivesFirstState: Bool
+
+    /// Calls the subscriber with the watch's current value.
+    @usableFromInline
+    let receive: () -> Void
+
+    /// The watch's version when `receive` was last called (or the first state recorded).
+    @usableFromInline
+    @exclusivity(unchecked)
+    var seenVersion: UInt64 = 0
 
     /// Whether the subscription still is in the store's list. Guarded by the store's lock.
     @usableFromInline
@@ -32,23 +43,35 @@ final class Subscription<S>: @unchecked Sendable {
     var isCancelledDuringDelivery = false
 
     @inlinable
-    init(id: UInt64, watch: AnyWatch, receive: @escaping (S, _ delivery: UInt64, _ isFirst: Bool) -> Void) {
+    init(
+        id: UInt64, watch: Watch<S>, skipsRepeats: Bool, receivesFirstState: Bool,
+        receive: @escaping () -> Void
+    ) {
         self.id = id
         self.watch = watch
+        self.skipsRepeats = skipsRepeats
+        self.receivesFirstState = receivesFirstState
         self.receive = receive
     }
-}
 
-/// A mutable value owned by one subscription's callback, which only the delivering thread touches.
-@usableFromInline
-final class SubscriberMemory<Value>: @unchecked Sendable {
-    @usableFromInline
-    @exclusivity(unchecked)
-    var value: Value
-
+    /// Delivers `state`, the state of delivery number `delivery`, unless it repeats a value to skip.
     @inlinable
-    init(_ value: Value) {
-        self.value = value
+    @inline(__always)
+    func deliver(_ state: S, delivery: UInt64) {
+        watch.update(in: state, delivery: delivery)
+        let version = watch.version
+        if skipsRepeats && version == seenVersion { return }
+        seenVersion = version
+        receive()
+    }
+
+    /// Delivers the first state, at subscription time: records its version, and calls `receive` when
+    /// the subscription asked for it.
+    @inlinable
+    func deliverFirst(_ state: S, delivery: UInt64) {
+        watch.update(in: state, delivery: delivery)
+        seenVersion = watch.version
+        if receivesFirstState { receive() }
     }
 }
 

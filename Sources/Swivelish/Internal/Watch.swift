@@ -43,11 +43,18 @@ struct WatchKey: Hashable, @unchecked Sendable {
     }
 }
 
-/// What the store's registry of watches keeps: the key and the number of subscriptions sharing it.
+/// The value at one key path of the delivered states, read once per delivery and shared by every
+/// subscription on that key path.
+///
+/// `version` numbers the values read: it grows when a delivery's value may differ from the previous
+/// delivery's (for an `Equatable` value, when it is not `==`; otherwise at every delivery). A subscription
+/// that skips repeats and saw version `v` skips a delivery whose version is still `v`: one read and one
+/// comparison per delivery for all the subscriptions on a key path, and a check of two integers for each.
+///
+/// `@unchecked Sendable`: `subscriberCount` is guarded by the store's lock; the rest is touched only by
+/// the delivering thread (one at a time, handed over under the store's lock).
 @usableFromInline
-class AnyWatch: @unchecked Sendable {
-    // `@unchecked Sendable`: `subscriberCount` is guarded by the store's lock; the subclasses' caches are
-    // touched only by the delivering thread (one at a time, handed over under the store's lock).
+class Watch<S>: @unchecked Sendable {
     @usableFromInline
     let key: WatchKey
 
@@ -56,23 +63,42 @@ class AnyWatch: @unchecked Sendable {
     @exclusivity(unchecked)
     var subscriberCount = 0
 
+    /// The number of the delivery the value was read for.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var readFor: UInt64 = .max
+
+    @usableFromInline
+    @exclusivity(unchecked)
+    var version: UInt64 = 0
+
     @inlinable
     init(key: WatchKey) {
         self.key = key
     }
+
+    /// Reads the value of `state`, the state of delivery number `delivery`, unless it was read for that
+    /// delivery already.
+    @inlinable
+    @inline(__always)
+    final func update(in state: S, delivery: UInt64) {
+        guard readFor != delivery else { return }
+        readFor = delivery
+        read(state)
+    }
+
+    /// Reads the value of `state` and bumps `version` if it may have changed.
+    @usableFromInline
+    func read(_ state: S) {
+        preconditionFailure("Watch.read(_:) is implemented by its subclasses")
+    }
 }
 
-/// The value at one key path of the delivered states, read once per delivery and shared by every
-/// subscription on that key path.
+/// A ``Watch`` of a value that is not `Equatable`: every delivery is a new version.
 @usableFromInline
-final class Watch<S, Value>: AnyWatch, @unchecked Sendable {
+final class ValueWatch<S, Value>: Watch<S>, @unchecked Sendable {
     @usableFromInline
     let reader: FieldReader<S, Value>
-
-    /// The number of the delivery `value` was read for.
-    @usableFromInline
-    @exclusivity(unchecked)
-    var readFor: UInt64 = .max
 
     @usableFromInline
     @exclusivity(unchecked)
@@ -84,36 +110,22 @@ final class Watch<S, Value>: AnyWatch, @unchecked Sendable {
         super.init(key: WatchKey(keyPath, comparesValues: false))
     }
 
-    /// The value in `state`, the state of delivery number `delivery`: read once per delivery.
     @inlinable
-    func value(in state: S, delivery: UInt64) -> Value {
-        if readFor != delivery {
-            value = reader.read(state)
-            readFor = delivery
-        }
-        return value.unsafelyUnwrapped
+    override func read(_ state: S) {
+        value = reader.read(state)
+        version &+= 1
     }
 }
 
-/// A ``Watch`` of an `Equatable` value that also numbers its distinct values: `version` grows when a
-/// delivery's value differs from the previous delivery's. A `skipRepeats` subscription that saw version
-/// `v` skips a delivery whose version is still `v`: one comparison per delivery for all of them.
+/// A ``Watch`` of an `Equatable` value: a new version only when the value is not `==` to the last one.
 @usableFromInline
-final class EquatableWatch<S, Value: Equatable>: AnyWatch, @unchecked Sendable {
+final class EquatableWatch<S, Value: Equatable>: Watch<S>, @unchecked Sendable {
     @usableFromInline
     let reader: FieldReader<S, Value>
 
     @usableFromInline
     @exclusivity(unchecked)
-    var readFor: UInt64 = .max
-
-    @usableFromInline
-    @exclusivity(unchecked)
     var value: Value?
-
-    @usableFromInline
-    @exclusivity(unchecked)
-    var version: UInt64 = 0
 
     @inlinable
     init(_ keyPath: KeyPath<S, Value>) {
@@ -121,12 +133,8 @@ final class EquatableWatch<S, Value: Equatable>: AnyWatch, @unchecked Sendable {
         super.init(key: WatchKey(keyPath, comparesValues: true))
     }
 
-    /// Reads the value in `state` for delivery number `delivery`, once per delivery, and bumps `version`
-    /// when it differs from the value read before.
     @inlinable
-    func update(in state: S, delivery: UInt64) {
-        guard readFor != delivery else { return }
-        readFor = delivery
+    override func read(_ state: S) {
         let new = reader.read(state)
         if let value, value == new { return }
         value = new
