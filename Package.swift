@@ -15,9 +15,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "Swivelish"),
-        .testTarget(name: "SwivelishTests", dependencies: ["Swivelish"]),
+        .testTarget(name: "SwivelishTests", dependencies: ["Swivelish", "TestSupport"]),
         .target(name: "SwivelishTesting", dependencies: ["Swivelish"]),
-        .testTarget(name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish"]),
+        .testTarget(
+            name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish", "TestSupport"]),
+        // Helpers the test targets share (not a product): one copy of each.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
             name: "CounterCore",
             dependencies: ["Swivelish"],

@@ -60,6 +60,12 @@ public struct Dispatcher: Sendable {
         self.schedule = schedule
     }
 
+    /// The effect this dispatcher belongs to, for the package's testing module, which runs each effect
+    /// in a scope of its own to know when it has finished.
+    package var effectScope: EffectScope {
+        scope
+    }
+
     /// The same dispatcher, for an effect running in `scope`.
     package func within(_ scope: EffectScope) -> Dispatcher {
         Dispatcher(send: send, scope: scope, schedule: schedule)

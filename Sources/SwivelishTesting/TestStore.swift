@@ -1,4 +1,3 @@
-import Foundation
 import Swivelish
 
 /// A store for tests that makes you assert every state change and every message your effects send.
@@ -13,55 +12,59 @@ import Swivelish
 ///         $0.count = 43
 ///         $0.isLoading = false
 ///     }
+///     await store.finish()
 /// }
 /// ```
 ///
 /// ``send(_:assert:fileID:filePath:line:column:)`` applies a message and checks that the new state
 /// equals the old one changed by your closure; a mismatch fails the test with a field-by-field
-/// difference. Messages that effects dispatch are applied as they arrive, like a `Store` does, and
-/// queue up for ``receive(_:timeout:assert:fileID:filePath:line:column:)``, which checks them in order
-/// with their state changes.
+/// difference. Messages that effects dispatch are applied as they arrive and queue up for
+/// ``receive(_:timeout:assert:fileID:filePath:line:column:)``, which checks them in order with their
+/// state changes.
 ///
-/// By default the store is exhaustive (see ``Exhaustivity``): when the test ends (or at ``finish(timeout:fileID:filePath:line:column:)``),
-/// a message not received, or an effect still running, fails the test with a message naming it.
-/// Failures are reported at the line of the call that found them, through Swift Testing's
-/// `Issue.record` when a Swift Testing test is running and XCTest's `XCTFail` otherwise.
+/// ## The same store as the app's
 ///
-/// Works with every kind of effect: Swivel's closure form, `Effects` combinators, async and
-/// cancellable effects. Unlike a `Store`, it runs an effect's follow-up messages on the thread that
-/// dispatches them; use it from one test at a time.
+/// A test store runs your state in a real `Store`, so what a test sees is what the app does: messages
+/// are applied one at a time under the store's lock, and effects run as the store runs them,
+/// serialised, on the thread delivering the store's changes, in message order, with the same
+/// cancellation (see the Thread model article of Swivelish's documentation). An effect of a message
+/// you send usually runs on your test's thread before `send` returns; a message an effect dispatches
+/// from a task is applied at once, and its own effect runs on that task's thread. Every kind of effect
+/// works: Swivel's closure form, `Effects` combinators, async and cancellable effects.
+///
+/// ## Exhaustivity and failures
+///
+/// By default the store is exhaustive (see ``Exhaustivity``): when the test ends (at
+/// ``finish(timeout:fileID:filePath:line:column:)``, or when the store is freed), a message not
+/// received, or an effect still running, fails the test with a message naming it.
+///
+/// Failures are reported at the line of the call that found them (those found when the store is freed,
+/// at the line that made it). The test framework is chosen once, when the store is made: Swift
+/// Testing's `Issue.record` when it is made in a Swift Testing test's task, XCTest's `XCTFail`
+/// otherwise. Every failure goes there, whichever thread or task finds it, so make the store in the
+/// test itself, not in a detached task or on another thread.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-public final class TestStore<S: State & Equatable>: @unchecked Sendable {
-    // `@unchecked Sendable`: the mutable properties below `lock` are guarded by it.
-    private let lock = NSLock()
-    private var currentState: S
-    private var received: [Received] = []
-    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var nextWaiter = 0
-    private var isFinished = false
-
-    private let effects = EffectScope()
+public final class TestStore<S: State & Equatable>: Sendable {
+    /// The real store, holding the test's state with the recorder that sees every message applied.
+    private let store: Store<Recorded<S>>
+    private let recorder: Recorder<S>
+    private let reporter: FailureReporter
     private let creation: CallSite
 
     /// How strictly the store checks; see ``Exhaustivity``. May be changed during a test.
     public var exhaustivity: Exhaustivity {
-        get { lock.withLock { currentExhaustivity } }
-        set { lock.withLock { currentExhaustivity = newValue } }
+        get { recorder.exhaustivity }
+        set { recorder.exhaustivity = newValue }
     }
-    private var currentExhaustivity: Exhaustivity
 
     /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
     /// ``finish(timeout:fileID:filePath:line:column:)`` wait when not told otherwise.
     public let timeout: Duration
 
-    /// A message an effect dispatched, with the states before and after it was applied.
-    private struct Received {
-        var message: any Message
-        var before: S
-        var after: S
-    }
-
     /// Creates a test store holding `initialState`.
+    ///
+    /// Make it in the test itself: it reports to the test framework whose test is running here (see
+    /// ``TestStore``).
     ///
     /// - Parameters:
     ///   - initialState: The state before any message.
@@ -71,7 +74,7 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
     ///   - filePath: Where failures found when the store is freed are reported.
     ///   - line: Where failures found when the store is freed are reported.
     ///   - column: Where failures found when the store is freed are reported.
-    public init(
+    public convenience init(
         initialState: S,
         exhaustivity: Exhaustivity = .on,
         timeout: Duration = .seconds(1),
@@ -80,30 +83,54 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        currentState = initialState
-        currentExhaustivity = exhaustivity
+        self.init(
+            initialState: initialState, exhaustivity: exhaustivity, timeout: timeout, reporter: FailureReporter(),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Creates a test store that reports its failures through `reporter`; `beforeWaiting` is called
+    /// when a `receive` or `finish` is about to wait, for tests of the waiting.
+    init(
+        initialState: S,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Duration = .seconds(1),
+        reporter: FailureReporter,
+        beforeWaiting: (@Sendable () -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        recorder = Recorder(exhaustivity: exhaustivity, beforeWaiting: beforeWaiting)
+        store = Store(initialState: Recorded(base: initialState, recorder: recorder))
+        self.reporter = reporter
         self.timeout = timeout
         creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     deinit {
-        if !isFinished {
+        if !recorder.isFinished {
             checkEnd(at: creation, when: "the test store was freed")
         }
-        effects.cancel()
+        // Freeing `store` next cancels the effects still running.
     }
 
     /// The current state.
     public var state: S {
-        lock.withLock { currentState }
+        store.state.base
     }
 
-    /// Applies `message`, checks the state change, and starts the message's effect.
+    /// Applies `message`, checks the state change, and runs the message's effect as a `Store` does.
     ///
-    /// The check compares the new state with the old state changed by `expectedChange` (with
-    /// ``Exhaustivity/off``, with the new state changed by it, which checks only the fields it sets).
-    /// Without `expectedChange`, the state must not have changed. In exhaustive mode, every message
-    /// effects dispatched earlier must have been received first.
+    /// The message is applied before `send` returns, and the check compares the state it made with the
+    /// state before it changed by `expectedChange` (with ``Exhaustivity/off``, with the new state
+    /// changed by it, which checks only the fields it sets). Without `expectedChange`, the state must
+    /// not have changed. In exhaustive mode, every message effects dispatched earlier must have been
+    /// received first.
+    ///
+    /// The effect runs where the store runs effects: usually on this thread, before `send` returns
+    /// (what it dispatches meanwhile is applied too, and waits for `receive`); on the thread that is
+    /// delivering, when an effect's task is dispatching at the same time.
     ///
     /// - Parameters:
     ///   - message: The message to apply.
@@ -121,19 +148,20 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
         column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let (pending, exhaustivity) = lock.withLock { (received.map(\.message), currentExhaustivity) }
+        let pending = recorder.pendingMessages
         if exhaustivity == .on, !pending.isEmpty {
-            reportFailure(
-                "Must receive \(listed(pending)) dispatched by effects before sending \(describe(message))",
-                at: site)
+            reporter.report(
+                "Must receive \(listed(pending)) dispatched by effects before sending \(describe(message))", at: site)
         }
-        let (before, after, effect) = lock.withLock {
-            let before = currentState
-            let effect = S.update(&currentState, with: message)
-            return (before, currentState, effect)
+        let id = recorder.makeSentID()
+        store.dispatch(Sent(id: id, message: message))
+        guard let applied = recorder.takeSent(id) else {
+            // A store applies a message before `dispatch` returns; this is a bug of the test store.
+            reporter.report("Sending \(describe(message)) did not apply it", at: site)
+            return
         }
-        check(after, from: before, expectedChange, describing: "sending \(describe(message))", at: site)
-        run(effect, of: message)
+        check(
+            applied.after, from: applied.before, expectedChange, describing: "sending \(describe(message))", at: site)
     }
 
     /// Checks that the value at `keyPath` of the current state equals `expected`.
@@ -157,7 +185,7 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
         guard actual != expected else { return }
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let lines = difference(expected: expected, actual: actual, path: "\(keyPath)")
-        reportFailure(
+        reporter.report(
             "\(keyPath) is \(describe(actual)), expected \(describe(expected))"
                 + (lines.count > 1 ? ":\n" + lines.joined(separator: "\n") : ""),
             at: site)
@@ -166,8 +194,10 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
     /// Waits for the effects still running, then checks that nothing is left: in exhaustive mode, a
     /// message not received or an effect still running after `timeout` fails the test.
     ///
-    /// Effects still running are cancelled. Without this call, the same checks run (without waiting)
-    /// when the test store is freed.
+    /// It returns as soon as every effect has finished (an async effect when its task has ended, a
+    /// closure effect when it has returned: work it handed to a callback is not waited for). Then the
+    /// effects still running are cancelled, as freeing the store would. Without this call, the same
+    /// checks run (without waiting) when the test store is freed.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait for the effects; the store's ``timeout`` by default.
@@ -183,17 +213,20 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
         column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = await waitUntil(timeout: timeout ?? self.timeout, orEffectsFinish: true) {
-            self.effects.runningChildLabels.isEmpty
-        }
+        _ = await recorder.waitForEffects(until: ContinuousClock.now + (timeout ?? self.timeout))
         checkEnd(at: site, when: "the test finished")
-        lock.withLock { isFinished = true }
-        effects.cancel()
+        recorder.isFinished = true
+        store.rootEffectScope.cancel()
     }
 
     /// Forgets the messages received but not asserted, for a test that does not care about them.
     public func skipReceivedMessages() {
-        lock.withLock { received.removeAll() }
+        recorder.skipReceived()
+    }
+
+    /// The waiting done so far by `receive` and `finish`, for tests of the waiting itself.
+    var waitStatistics: Recorder<S>.WaitStatistics {
+        recorder.waitStatistics
     }
 
     // MARK: - Receiving
@@ -202,7 +235,8 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
     /// changed the state as `expectedChange` says.
     ///
     /// In exhaustive mode the next message must be the expected one; with ``Exhaustivity/off``, the
-    /// messages before the first match are skipped.
+    /// messages before the first match are skipped. A message that has arrived already is checked at
+    /// once, without waiting.
     ///
     /// - Parameters:
     ///   - expected: The message expected next.
@@ -270,19 +304,16 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
     ) async {
         let deadline = ContinuousClock.now + (timeout ?? self.timeout)
         while true {
-            let arrived = await waitUntil(timeout: deadline - ContinuousClock.now) {
-                self.lock.withLock { !self.received.isEmpty }
-            }
-            guard arrived else {
-                let running = effects.runningChildLabels
-                reportFailure(
+            guard let next = await recorder.nextReceived(waitingUntil: deadline) else {
+                let running = recorder.messagesWithRunningEffects
+                reporter.report(
                     "Expected to receive \(expected), but no message arrived in time"
                         + (running.isEmpty
-                            ? "; no effect is running" : "; still running: \(running.joined(separator: ", "))"),
+                            ? "; no effect is running"
+                            : "; still running: \(effectNames(running).joined(separator: ", "))"),
                     at: site)
                 return
             }
-            let (next, exhaustivity) = lock.withLock { (received.removeFirst(), currentExhaustivity) }
             if matches(next.message) {
                 check(
                     next.after, from: next.before, expectedChange, describing: "receiving \(describe(next.message))",
@@ -290,74 +321,10 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
                 return
             }
             if exhaustivity == .on {
-                reportFailure("Received \(describe(next.message)), expected \(expected)", at: site)
+                reporter.report("Received \(describe(next.message)), expected \(expected)", at: site)
                 return
             }
         }
-    }
-
-    // MARK: - Running effects
-
-    /// Runs `effect` in a scope named after `message`, sending what it dispatches to `apply`.
-    private func run(_ effect: Effect?, of message: any Message) {
-        guard let effect, let scope = effects.makeChild(label: "the effect of \(describe(message))") else { return }
-        let dispatcher = Dispatcher(
-            send: { [weak self] message, scope in
-                if !scope.isCancelled { self?.apply(message) }
-            },
-            scope: scope,
-            schedule: { effect, dispatcher in
-                effect(dispatcher)
-                return true
-            })
-        effect(dispatcher)
-        scope.close()
-    }
-
-    /// Applies a message an effect dispatched, records it for `receive`, and runs its effect.
-    private func apply(_ message: any Message) {
-        let (effect, waiters) = lock.withLock {
-            let before = currentState
-            let effect = S.update(&currentState, with: message)
-            received.append(Received(message: message, before: before, after: currentState))
-            defer { self.waiters = [:] }
-            return (effect, Array(self.waiters.values))
-        }
-        for waiter in waiters { waiter.resume() }
-        run(effect, of: message)
-    }
-
-    /// Waits until `condition` holds or `timeout` passes, re-checking it when a message arrives (and,
-    /// with `orEffectsFinish`, when no effect is running any more); returns whether it holds.
-    ///
-    /// Only the end of tracked work can wake it besides a message: a closure effect may hand its
-    /// `dispatch` to a callback, so "no effect running" does not mean "no message coming".
-    private func waitUntil(
-        timeout: Duration, orEffectsFinish: Bool = false, _ condition: @escaping @Sendable () -> Bool
-    ) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let id = lock.withLock {
-                    nextWaiter += 1
-                    waiters[nextWaiter] = continuation
-                    return nextWaiter
-                }
-                if orEffectsFinish {
-                    effects.onIdle { [weak self] in self?.wake(id) }
-                }
-                Task { [weak self] in
-                    try? await Task.sleep(until: deadline, clock: .continuous)
-                    self?.wake(id)
-                }
-            }
-        }
-        return true
-    }
-
-    private func wake(_ id: Int) {
-        lock.withLock { waiters.removeValue(forKey: id) }?.resume()
     }
 
     // MARK: - Checking
@@ -370,33 +337,37 @@ public final class TestStore<S: State & Equatable>: @unchecked Sendable {
         do {
             try expectedChange?(&expected)
         } catch {
-            reportFailure("The expected change for \(action) threw \(error)", at: site)
+            reporter.report("The expected change for \(action) threw \(error)", at: site)
             return
         }
         guard expected != actual else { return }
         let lines = difference(expected: expected, actual: actual)
-        reportFailure(
+        reporter.report(
             "The state after \(action) is not the expected one:\n"
                 + (lines.isEmpty ? "(no difference visible field by field)" : lines.joined(separator: "\n")),
             at: site)
     }
 
     private func checkEnd(at site: CallSite, when moment: String) {
-        let (pending, exhaustivity) = lock.withLock { (received.map(\.message), currentExhaustivity) }
         guard exhaustivity == .on else { return }
+        let pending = recorder.pendingMessages
         if !pending.isEmpty {
-            reportFailure(
+            reporter.report(
                 "\(pending.count == 1 ? "A message" : "\(pending.count) messages") dispatched by effects "
                     + "\(pending.count == 1 ? "was" : "were") not received when \(moment): \(listed(pending))",
                 at: site)
         }
-        for running in effects.runningChildLabels.sorted() {
-            reportFailure(
-                "\(running.prefix(1).uppercased() + running.dropFirst()) was still running when \(moment)", at: site)
+        for name in effectNames(recorder.messagesWithRunningEffects) {
+            reporter.report(
+                "\(name.prefix(1).uppercased() + name.dropFirst()) was still running when \(moment)", at: site)
         }
     }
 
     private func listed(_ messages: [any Message]) -> String {
         messages.map { describe($0) }.joined(separator: ", ")
+    }
+
+    private func effectNames(_ messages: [any Message]) -> [String] {
+        messages.map { "the effect of \(describe($0))" }
     }
 }

@@ -1,5 +1,6 @@
 import Swivelish
 import SwivelishTesting
+import TestSupport
 import Testing
 
 private typealias Action = Counter.Action
@@ -166,12 +167,13 @@ struct TestStoreTests {
     @Test func leftoversFailWhenTheStoreIsFreedWithoutFinish() async {
         await expectFailures(
             "The effect of fetchForever was still running when the test store was freed",
-            "A message dispatched by effects was not received when the test store was freed: loaded(42)"
+            "A message dispatched by effects was not received when the test store was freed: loaded(7)"
         ) {
             let store = TestStore(initialState: Counter())
-            store.send(Action.fetch) { $0.isLoading = true }
+            // A closure effect: it has finished when `send` returns, and its message comes later.
+            store.send(Action.fetchWithCallback) { $0.isLoading = true }
             store.send(Action.fetchForever)
-            while store.state.count != 42 { await Task.yield() }  // loaded(42) has arrived
+            while store.state.count != 7 { await Task.yield() }  // loaded(7) has arrived
         }
     }
 

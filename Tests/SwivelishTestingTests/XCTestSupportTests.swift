@@ -1,11 +1,15 @@
+import Dispatch
 import Swivelish
-import SwivelishTesting
+import TestSupport
 import XCTest
+
+@testable import SwivelishTesting
 
 /// The test store from XCTest: failures go through `XCTFail`. This case captures them instead of
 /// failing, to check they are reported with their message and line.
 final class XCTestSupportTests: XCTestCase {
-    private var captured: [(description: String, line: Int)] = []
+    /// Failures recorded so far; a store freed on another thread records from there.
+    private let captured = Locked<[(description: String, line: Int)]>([])
 
     #if canImport(Darwin)
     override func record(_ issue: XCTIssue) {
@@ -19,6 +23,13 @@ final class XCTestSupportTests: XCTestCase {
     }
     #endif
 
+    private func takeCaptured() -> [(description: String, line: Int)] {
+        captured.withValue { failures in
+            defer { failures = [] }
+            return failures
+        }
+    }
+
     func testPassingAssertionsRecordNothing() async {
         let store = TestStore(initialState: Counter())
         store.send(Counter.Action.fetch) { $0.isLoading = true }
@@ -27,17 +38,41 @@ final class XCTestSupportTests: XCTestCase {
             $0.count = 42
         }
         await store.finish()
-        XCTAssertTrue(captured.isEmpty, "\(captured)")
+        let failures = takeCaptured()
+        XCTAssertTrue(failures.isEmpty, "\(failures)")
     }
 
     func testMismatchIsReportedThroughXCTFailAtTheCallersLine() {
         let store = TestStore(initialState: Counter())
         let line = #line + 1
         store.send(Counter.Action.add(3)) { $0.count = 4 }
-        let failures = captured
-        captured = []
+        let failures = takeCaptured()
         XCTAssertEqual(failures.count, 1)
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(failures.first?.description.contains("count: expected 4, got 3") == true, "\(failures)")
+    }
+
+    func testStoreMadeInAnXCTestReportsToXCTest() {
+        XCTAssertEqual(FailureReporter().framework, .xcTest)
+    }
+
+    func testFailureOfAStoreFreedOnAnotherThreadReachesThisTest() {
+        let line = #line + 1
+        var store: TestStore<Counter>? = TestStore(initialState: Counter())
+        store?.send(Counter.Action.twoStep)  // add(1) and add(2) arrive, and are never received
+        let lastReference = Locked(store.take())
+        let freed = expectation(description: "the store is freed on another thread")
+        DispatchQueue.global().async {
+            lastReference.withValue { $0 = nil }
+            freed.fulfill()
+        }
+        wait(for: [freed], timeout: 10)
+        let failures = takeCaptured()
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(
+            failures.first?.description.contains(
+                "2 messages dispatched by effects were not received when the test store was freed: add(1), add(2)")
+                == true, "\(failures)")
     }
 }

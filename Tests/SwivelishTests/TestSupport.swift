@@ -1,31 +1,9 @@
 import Foundation
 import Swivelish
 
-/// A value shared between threads, guarded by a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-
-    var current: Value {
-        withValue { $0 }
-    }
-}
-
-extension Locked where Value: RangeReplaceableCollection {
-    func append(_ element: Value.Element) {
-        withValue { $0.append(element) }
-    }
-}
+// `Locked` lives in the TestSupport target, shared with SwivelishTestingTests; re-exported here so
+// that every file of this target sees it without an import of its own.
+@_exported import TestSupport
 
 /// A value that is deliberately *not* synchronised: only code that promises to run one at a time may
 /// touch it. ThreadSanitizer reports a race if that promise is broken.

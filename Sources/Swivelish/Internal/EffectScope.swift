@@ -75,8 +75,8 @@ package final class EffectScope: @unchecked Sendable {
     }
 
     /// Calls `handler` once the scope has finished (at once if it has). Runs on the thread that
-    /// finished the last piece of work.
-    func onFinish(_ handler: @escaping @Sendable () -> Void) {
+    /// finished the last piece of work, after the scope's lock is released.
+    package func onFinish(_ handler: @escaping @Sendable () -> Void) {
         lock.lock("an effect")
         if outstanding > 0 {
             finishHandlers.append(handler)
