@@ -43,6 +43,13 @@ let package = Package(
             ],
             path: "Sources/SwivelishProfile"
         ),
+        // Measures the store under overload (W7): producer threads against a slow subscriber, with the worst
+        // dispatch, the peak RSS, the drain time and the order of deliveries. See Sources/SwivelishOverload.
+        .executableTarget(
+            name: "SwivelishOverload",
+            dependencies: [.product(name: "Swivelish", package: "Swivelish")],
+            path: "Sources/SwivelishOverload"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
