@@ -14,7 +14,9 @@ let package = Package(
         .library(name: "SwivelishTesting", targets: ["SwivelishTesting"]),
     ],
     targets: [
-        .target(name: "Swivelish"),
+        .target(name: "Swivelish", dependencies: ["CSwivelishAtomics"]),
+        // Atomic loads, stores and exchanges for the store's delivery flag (internal; not a product).
+        .target(name: "CSwivelishAtomics"),
         .testTarget(name: "SwivelishTests", dependencies: ["Swivelish", "TestSupport"]),
         .target(name: "SwivelishTesting", dependencies: ["Swivelish"]),
         .testTarget(

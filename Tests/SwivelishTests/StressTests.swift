@@ -233,4 +233,35 @@ struct StressTests {
         #expect(unsubscribed.value)
         #expect(callsAfterUnsubscribe.value == 0)
     }
+
+    /// A thread that delivers its own change stops delivering without the lock, with one atomic
+    /// exchange; a thread that queues a change at that moment must either be seen by that exchange or
+    /// deliver the change itself. Many short rounds of two threads make the two meet often: a change left
+    /// in the queue with no one to deliver it never reaches the subscriber, and the round times out.
+    @Test func noChangeIsStrandedWhenTheDelivererStopsAsAnotherThreadQueues() {
+        let rounds = 1_000
+        let perThread = 20
+        var stranded = 0
+        var disordered = 0
+        for _ in 0..<rounds {
+            let store = Store(initialState: Counter())
+            let seen = Locked<[Int]>([])
+            let arrived = DispatchSemaphore(value: 0)
+            store.subscribe(\.count, immediately: false) { count in
+                seen.append(count)
+                arrived.signal()
+            }
+            runConcurrently(threads: 2) { _ in
+                for _ in 0..<perThread { store.dispatch(Add()) }
+            }
+            let total = 2 * perThread
+            if !wait(for: arrived, seconds: 5, until: { seen.current.last == total }) {
+                stranded += 1
+            } else if seen.current != Array(1...total) {
+                disordered += 1
+            }
+        }
+        #expect(stranded == 0)
+        #expect(disordered == 0)
+    }
 }

@@ -2,14 +2,17 @@
 /// undelivered work, who delivers it, and who must wait for room.
 ///
 /// Every mutating method runs with the store's lock held and returns what the caller must do after
-/// unlocking ([``StoreStorage``] holds the lock and does it). Nothing here calls user code (except
+/// unlocking ([``StoreStorage``] holds the lock and does it). One step runs without the lock:
+/// ``stopDelivering(_:)``, by which the deliverer of its own change stops with one atomic exchange (see
+/// ``DeliveryFlag``). Nothing here calls user code (except
 /// `State.update`, which the caller runs on ``state``) or lets go of a value that may hold user code:
 /// values leaving the machine are returned, so that they are released after unlocking.
 ///
 /// The rules:
 /// - **One deliverer.** Notifications and effects are performed by one thread at a time, the
 ///   *deliverer*, in commit order. A thread that commits work while no one delivers becomes the
-///   deliverer and performs it itself; otherwise the work is queued for the deliverer.
+///   deliverer and performs it itself; otherwise the work is queued for the deliverer. Whether someone
+///   delivers is the atomic ``deliveryFlag``; who it is, ``deliverer``.
 /// - **Bounded work per call.** A thread that became the deliverer inside a call (`dispatch`,
 ///   `subscribe`, an effect's `dispatch`) performs its own work, the work its callbacks queue while it
 ///   delivers (*re-entrant* work), and at most ``deliveryBudget`` deliveries that other threads queued.
@@ -28,11 +31,9 @@
 ///   past the limit, as waiting for itself would deadlock.
 @usableFromInline
 struct StoreStateMachine<S: State> {
-    /// Who performs deliveries.
+    /// Who performs deliveries, while ``deliveryFlag`` says someone does.
     @usableFromInline
     enum Deliverer {
-        /// No one: the queue is empty.
-        case none
         /// A thread performs deliveries: the caller of a store method, or the store's delivery thread.
         case thread(ThreadID)
         /// A thread used its budget and is starting the delivery thread, which has not taken over yet.
@@ -58,6 +59,31 @@ struct StoreStateMachine<S: State> {
             self.slots = slots
             self.audience = audience
         }
+    }
+
+    /// The values of ``StoreStateMachine/deliveryFlag``: whether someone delivers, and whether it must take
+    /// the lock before it stops.
+    ///
+    /// The flag changes only with the lock held, except for one step: the deliverer of a change it
+    /// committed itself stops with an exchange from ``delivering`` to ``idle``, without the lock, which
+    /// saves a lock round trip on every dispatch that has subscribers. That is sound because whoever
+    /// queues work, or starts to wait for room, first changes ``delivering`` to ``mustCheck`` (with the
+    /// lock held, in the same locked step as the queueing): the deliverer's exchange then fails, and it
+    /// takes the lock and goes on with ``next(budget:)``. If the deliverer's exchange comes first, the
+    /// queuer's fails, and the queuer, which holds the lock, finds no one delivering and an empty queue,
+    /// so it becomes the deliverer itself. Exchanges acquire and release, so what the old deliverer did
+    /// (its subscribers' calls, the watches it read) is visible to the next one.
+    @usableFromInline
+    enum DeliveryFlag {
+        /// No one delivers, and the queue is empty.
+        @usableFromInline
+        static var idle: Int { 0 }
+        /// A thread delivers; nothing was queued for it since it last looked.
+        @usableFromInline
+        static var delivering: Int { 1 }
+        /// A thread delivers, and must take the lock to look at the queue before it stops.
+        @usableFromInline
+        static var mustCheck: Int { 2 }
     }
 
     /// What the deliverer does next.
@@ -95,8 +121,14 @@ struct StoreStateMachine<S: State> {
     @usableFromInline
     var watches: [WatchKey: Watch<S>] = [:]
 
+    /// Whether someone delivers: a ``DeliveryFlag`` value. The storage holds the same word, to stop
+    /// delivering without the lock (``stopDelivering(_:)``).
     @usableFromInline
-    var deliverer = Deliverer.none
+    let deliveryFlag: AtomicWord
+
+    /// Who delivers; meaningful only while ``deliveryFlag`` is not ``DeliveryFlag/idle``.
+    @usableFromInline
+    var deliverer = Deliverer.handingOff
 
     /// The most deliveries that may wait before dispatching threads wait for room.
     @usableFromInline
@@ -111,9 +143,40 @@ struct StoreStateMachine<S: State> {
     var servedTicket: UInt64 = 0
 
     @inlinable
-    init(state: S, backlogLimit: Int) {
+    init(state: S, backlogLimit: Int, deliveryFlag: AtomicWord) {
         self.state = state
         self.backlogLimit = backlogLimit
+        self.deliveryFlag = deliveryFlag
+    }
+
+    /// Whether the calling thread is the deliverer (inside a callback or an effect it performs).
+    @inlinable
+    var callerIsDeliverer: Bool {
+        guard deliveryFlag.load() != DeliveryFlag.idle, case let .thread(thread) = deliverer else { return false }
+        return isCurrentThread(thread)
+    }
+
+    /// Makes the caller the deliverer when no one delivers, and returns `true`. Otherwise returns `false`
+    /// and tells the deliverer to look at the queue before it stops: the caller must queue its work in
+    /// the same locked step.
+    @inlinable
+    mutating func becomeDelivererOrPrepareToQueue() -> Bool {
+        switch deliveryFlag.load() {
+        case DeliveryFlag.idle:
+            break
+        case DeliveryFlag.delivering:
+            // When the exchange fails, the deliverer stopped meanwhile, by its exchange without the lock. It
+            // found nothing queued, and nothing was queued since (that needs the lock, held here): the queue
+            // is empty, and the caller delivers.
+            if deliveryFlag.compareExchange(expected: DeliveryFlag.delivering, desired: DeliveryFlag.mustCheck) {
+                return false
+            }
+        default:
+            return false
+        }
+        deliverer = .thread(currentThread())
+        deliveryFlag.store(DeliveryFlag.delivering)
+        return true
     }
 
     // MARK: - Dispatching
@@ -128,10 +191,12 @@ struct StoreStateMachine<S: State> {
     /// Called when ``mayHaveToWait``: returns `nil` when the caller may apply its message now (it is the
     /// deliverer, or there is room after all), or the ticket it must wait with.
     mutating func admit() -> UInt64? {
-        if case let .thread(thread) = deliverer, isCurrentThread(thread) {
+        if callerIsDeliverer {
             return nil  // the deliverer never waits: it would wait for itself
         }
         guard queue.count >= backlogLimit || waitingDispatches != 0 else { return nil }
+        // The deliverer must not stop without the lock while a dispatch waits: it wakes the waiters.
+        _ = deliveryFlag.compareExchange(expected: DeliveryFlag.delivering, desired: DeliveryFlag.mustCheck)
         waitingDispatches += 1
         defer { nextTicket += 1 }
         return nextTicket
@@ -158,21 +223,19 @@ struct StoreStateMachine<S: State> {
 
     /// Commits the change ``state`` just received from `update`, with its effect, when it
     /// ``hasDeliveries(_:)``. When no one delivers, the caller becomes the deliverer and gets `true`: it
-    /// takes the change with ``change(with:)``, delivers it, then calls ``stopDeliveringIfIdle()``.
-    /// Otherwise the change is queued for the deliverer, and the caller gets `false`.
+    /// takes the change with ``change(with:)``, delivers it after unlocking, then stops with
+    /// ``stopDelivering(_:)``. Otherwise the change is queued for the deliverer, and the caller gets
+    /// `false`.
     ///
     /// (Three calls rather than one returning an optional change: the optional of a generic struct costs a
     /// call through value witnesses on every dispatch.)
     @inlinable
     mutating func commit(_ effect: Effect?) -> Bool {
-        switch deliverer {
-        case .none:
-            deliverer = .thread(currentThread())
+        if becomeDelivererOrPrepareToQueue() {
             return true
-        case .thread, .handingOff:
-            enqueue(.change(state, effect: effect, audience: nextSubscriptionID))
-            return false
         }
+        enqueue(.change(state, effect: effect, audience: nextSubscriptionID))
+        return false
     }
 
     /// The change just committed, for the caller that became the deliverer.
@@ -227,7 +290,7 @@ struct StoreStateMachine<S: State> {
             // The subscription still holds the watch, so it is released with it, unlocked.
             watches[subscription.watch.key] = nil
         }
-        if case let .thread(thread) = deliverer, isCurrentThread(thread) {
+        if callerIsDeliverer {
             subscription.isCancelledDuringDelivery = true
         }
         return subscription
@@ -244,18 +307,19 @@ struct StoreStateMachine<S: State> {
     /// The delivery thread takes over from the thread that handed delivery on.
     mutating func takeOverDelivery() {
         precondition(
-            { if case .handingOff = deliverer { true } else { false } }(), "Swivelish: no delivery was handed on")
+            deliveryFlag.load() != DeliveryFlag.idle && { if case .handingOff = deliverer { true } else { false } }(),
+            "Swivelish: no delivery was handed on")
         deliverer = .thread(currentThread())
     }
 
-    /// Called by the deliverer after its own delivery: stops delivering and returns `true` when nothing
-    /// is queued and no dispatch waits for room (the common case, kept short); returns `false` when the
-    /// caller must go on with ``next(budget:)``.
+    /// Called by the deliverer, **without the lock**, after it performed what it became the deliverer
+    /// for: stops delivering and returns `true` when nothing was queued and no dispatch started to wait
+    /// meanwhile (the common case: one atomic exchange, no lock); returns `false` when the caller must
+    /// take the lock and go on with ``next(budget:)``. See ``DeliveryFlag``.
     @inlinable
-    mutating func stopDeliveringIfIdle() -> Bool {
-        guard queue.isEmpty && waitingDispatches == 0 else { return false }
-        deliverer = .none
-        return true
+    @inline(__always)
+    static func stopDelivering(_ deliveryFlag: AtomicWord) -> Bool {
+        deliveryFlag.compareExchange(expected: DeliveryFlag.delivering, desired: DeliveryFlag.idle)
     }
 
     /// Called by the deliverer after each delivery: takes the next one, or hands delivery on when
@@ -265,7 +329,7 @@ struct StoreStateMachine<S: State> {
     @inlinable
     mutating func next(budget: inout Int) -> (Next, wakeWaiting: Bool) {
         guard !queue.isEmpty else {
-            deliverer = .none
+            deliveryFlag.store(DeliveryFlag.idle)
             return (.finished, waitingDispatches > 0)
         }
         if !queue.firstIsReentrant {
@@ -302,23 +366,17 @@ struct StoreStateMachine<S: State> {
 
     @inlinable
     mutating func deliverOrQueue(_ delivery: Delivery<S>) -> Delivery<S>? {
-        if case .none = deliverer {
-            deliverer = .thread(currentThread())
+        if becomeDelivererOrPrepareToQueue() {
             return delivery
         }
         enqueue(delivery)
         return nil
     }
 
-    /// Queues `delivery`, marked re-entrant when the deliverer queues it itself.
+    /// Queues `delivery`, marked re-entrant when the deliverer queues it itself. The caller has called
+    /// ``becomeDelivererOrPrepareToQueue()`` in the same locked step.
     @inlinable
     mutating func enqueue(_ delivery: Delivery<S>) {
-        let isReentrant: Bool
-        if case let .thread(thread) = deliverer {
-            isReentrant = isCurrentThread(thread)
-        } else {
-            isReentrant = false
-        }
-        queue.append(delivery, isReentrant: isReentrant)
+        queue.append(delivery, isReentrant: callerIsDeliverer)
     }
 }

@@ -27,6 +27,11 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @exclusivity(unchecked)
     var machine: StoreStateMachine<S>
 
+    /// The machine's ``StoreStateMachine/deliveryFlag``, read here without the lock: a `let` of the
+    /// storage, so that reading it touches nothing the lock guards.
+    @usableFromInline
+    let deliveryFlag = AtomicWord(StoreStateMachine<S>.DeliveryFlag.idle)
+
     /// The root of the effects this store runs; cancelled when the store is freed.
     let effectRoot = EffectScope()
 
@@ -43,7 +48,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
 
     init(initialState: S, backlogLimit: Int) {
         precondition(backlogLimit > 0, "Swivelish: a store's backlogLimit must be at least 1, not \(backlogLimit)")
-        machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit)
+        machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit, deliveryFlag: deliveryFlag)
         dispatcher = Dispatcher(
             send: { [weak self] message, scope in
                 self?.dispatch(message, unlessCancelled: scope)
@@ -110,7 +115,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         lock.unlock()
         if let first {
             perform(first)
-            deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
+            finishDelivering()
         }
     }
 
@@ -131,7 +136,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         lock.unlock()
         if let first {
             perform(first)
-            deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
+            finishDelivering()
         }
         return { [weak self] in
             self?.unsubscribe(id: id)
@@ -157,10 +162,16 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @inlinable
     func deliver(_ change: consuming StoreStateMachine<S>.Change) {
         perform(consume change)
-        lock.lock("Store delivery")
-        let isIdle = machine.stopDeliveringIfIdle()
-        lock.unlock()
-        if !isIdle {
+        finishDelivering()
+    }
+
+    /// Called by a thread that became the deliverer in a store call, after it performed its own work:
+    /// stops delivering without the lock when nothing was queued meanwhile; otherwise delivers what was
+    /// queued, within its budget.
+    @inlinable
+    @inline(__always)
+    func finishDelivering() {
+        if !StoreStateMachine<S>.stopDelivering(deliveryFlag) {
             deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
         }
     }
