@@ -47,8 +47,22 @@ extension Store {
         immediately: Bool = true,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> @Sendable () -> Void {
-        storage.subscribe(
-            key: WatchKey(keyPath, comparesValues: false), makeWatch: { ValueWatch(keyPath) }, skipsRepeats: false,
+        subscribeIfRootAlive(keyPath, immediately: immediately, body) ?? {}
+    }
+
+    /// As ``subscribe(_:immediately:_:)``, or `nil` when the root store is gone (only a store made by
+    /// ``weakened()`` can outlive its root).
+    @inlinable
+    @inline(__always)
+    func subscribeIfRootAlive<Value>(
+        _ keyPath: KeyPath<S, Value>,
+        immediately: Bool = true,
+        _ body: @escaping @Sendable (Value) -> Void
+    ) -> (@Sendable () -> Void)? {
+        let projection = self.projection
+        let key = projection.watchKey(keyPath, comparesValues: false)
+        return register(
+            key: key, makeWatch: { ValueWatch(FieldReader(keyPath, in: projection), key: key) }, skipsRepeats: false,
             receivesFirstState: immediately, deliversFirstState: immediately
         ) { watch in
             { body(watch.value.unsafelyUnwrapped) }
@@ -92,14 +106,77 @@ extension Store {
         skipRepeats: Bool = false,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> @Sendable () -> Void {
+        subscribeIfRootAlive(keyPath, immediately: immediately, skipRepeats: skipRepeats, body) ?? {}
+    }
+
+    /// As ``subscribe(_:immediately:skipRepeats:_:)``, or `nil` when the root store is gone.
+    @inlinable
+    @inline(__always)
+    func subscribeIfRootAlive<Value: Equatable>(
+        _ keyPath: KeyPath<S, Value>,
+        immediately: Bool = true,
+        skipRepeats: Bool = false,
+        _ body: @escaping @Sendable (Value) -> Void
+    ) -> (@Sendable () -> Void)? {
         // Every subscription on this key path shares one read and one comparison per change (see `Watch`). A
         // `skipRepeats` subscription's first state is always delivered, to record the version it saw; it
         // reaches `body` only when `immediately` is true.
-        storage.subscribe(
-            key: WatchKey(keyPath, comparesValues: true), makeWatch: { EquatableWatch(keyPath) },
+        let projection = self.projection
+        let key = projection.watchKey(keyPath, comparesValues: true)
+        return register(
+            key: key, makeWatch: { EquatableWatch(FieldReader(keyPath, in: projection), key: key) },
             skipsRepeats: skipRepeats, receivesFirstState: immediately, deliversFirstState: immediately || skipRepeats
         ) { watch in
             { body(watch.value.unsafelyUnwrapped) }
+        }
+    }
+
+    // MARK: - Registering with the root store
+
+    /// Where this store's state lies in its root store's state.
+    @inlinable
+    var projection: StateProjection<S> {
+        switch backing {
+        case .root: .root
+        case let .scope(scope): scope.projection
+        }
+    }
+
+    /// Adds a subscription to the root store (see `StoreStorage.subscribe`); `nil` when the root is gone.
+    @inlinable
+    @inline(__always)
+    func register<W: Watch>(
+        key: WatchKey,
+        makeWatch: () -> W,
+        skipsRepeats: Bool,
+        receivesFirstState: Bool,
+        deliversFirstState: Bool,
+        _ makeReceive: (W) -> () -> Void
+    ) -> (@Sendable () -> Void)? {
+        switch backing {
+        case let .root(storage):
+            return storage.subscribe(
+                key: key, makeWatch: makeWatch, skipsRepeats: skipsRepeats, receivesFirstState: receivesFirstState,
+                deliversFirstState: deliversFirstState, makeReceive)
+        case let .scope(scope):
+            // The key holds the key path, so the value type: a watch shared under it is a `W`.
+            return scope.register(
+                key, { makeWatch() }, skipsRepeats, receivesFirstState, deliversFirstState,
+                { makeReceive(unsafeDowncast($0, to: W.self)) })
+        }
+    }
+
+    /// This store, for a closure that must not keep the root store alive: the store itself, held weakly,
+    /// for a root store; for a scoped store, a copy that does not keep the root alive (its subscriptions
+    /// give `nil` once the root is gone).
+    @inlinable
+    func weakened() -> @Sendable () -> Store<S>? {
+        switch backing {
+        case .root:
+            return { [weak self] in self }
+        case let .scope(scope):
+            let detached = Store(scope: scope, keepingAlive: nil)
+            return { detached }
         }
     }
 }

@@ -20,8 +20,9 @@ extension Store {
     /// - Returns: A sequence that ends when its loop ends, its task is cancelled, or the store is freed.
     public func values<Value: Sendable>(_ keyPath: KeyPath<S, Value>) -> StoreValues<Value> {
         let keyPath = SendableKeyPath(keyPath)
-        return StoreValues { [weak self] output in
-            self?.subscribe(keyPath.keyPath) { output.yield($0) }
+        let store = weakened()
+        return StoreValues { output in
+            store()?.subscribeIfRootAlive(keyPath.keyPath) { output.yield($0) }
         }
     }
 
@@ -40,8 +41,9 @@ extension Store {
     /// - Returns: A sequence that ends when its loop ends, its task is cancelled, or the store is freed.
     public func values<Value: Sendable & Equatable>(_ keyPath: KeyPath<S, Value>) -> StoreValues<Value> {
         let keyPath = SendableKeyPath(keyPath)
-        return StoreValues { [weak self] output in
-            self?.subscribe(keyPath.keyPath, skipRepeats: true) { output.yield($0) }
+        let store = weakened()
+        return StoreValues { output in
+            store()?.subscribeIfRootAlive(keyPath.keyPath, skipRepeats: true) { output.yield($0) }
         }
     }
 }

@@ -30,9 +30,25 @@
 /// deadlock. ``State/update(_:with:)`` may not: it runs under the lock, and calling back into its own
 /// store stops the program with a message naming the mistake.
 public final class Store<S: State>: Sendable {
-    /// The lock, the delivery protocol and the effects; a store only forwards to it.
+    /// What a store forwards to: the storage of a root store, or the root of a scoped one.
     @usableFromInline
-    let storage: StoreStorage<S>
+    enum Backing: Sendable {
+        /// A store made with ``Store/init(initialState:backlogLimit:)``: the lock, the delivery protocol
+        /// and the effects.
+        case root(StoreStorage<S>)
+        /// A store made by ``Store/scope(_:)``: a view of part of its root's state.
+        case scope(StoreScope<S>)
+    }
+
+    @usableFromInline
+    let backing: Backing
+
+    @usableFromInline
+    let rootStorageOrNil: StoreStorage<S>?
+
+    /// For a scoped store, the root store, which it keeps alive; `nil` for a root store.
+    @usableFromInline
+    let root: (any AnyObject & Sendable)?
 
     /// Creates a store holding `initialState`.
     ///
@@ -43,21 +59,39 @@ public final class Store<S: State>: Sendable {
     ///     1,000 by default. A dispatch from inside a callback or an effect on the delivering thread never
     ///     waits, and may take the backlog past the limit. See <doc:ThreadModel>.
     public init(initialState: S, backlogLimit: Int = 1_000) {
-        storage = StoreStorage(initialState: initialState, backlogLimit: backlogLimit)
+        let storage = StoreStorage(initialState: initialState, backlogLimit: backlogLimit)
+        backing = .root(storage)
+        rootStorageOrNil = storage
+        root = nil
+    }
+
+    /// Creates a scoped store (see ``scope(_:)``) that keeps `root` alive; with `nil`, one that works
+    /// only while something else keeps the root alive.
+    @usableFromInline
+    init(scope: StoreScope<S>, keepingAlive root: (any AnyObject & Sendable)?) {
+        backing = .scope(scope)
+        rootStorageOrNil = nil
+        self.root = root
     }
 
     deinit {
-        storage.storeFreed()
+        if case let .root(storage) = backing {
+            storage.storeFreed()
+        }
     }
 
     /// The current state: a consistent snapshot, taken under the store's lock.
     ///
     /// Safe to read from any thread, including from inside a subscriber or an effect. It already
     /// reflects every message whose ``dispatch(_:)`` has returned. Do not read it from inside
-    /// ``State/update(_:with:)``: that stops the program (use the `state` parameter instead).
+    /// ``State/update(_:with:)``: that stops the program (use the `state` parameter instead). For a store
+    /// made by ``scope(_:)``, it is the part of the root store's state that the scope reaches.
     @inlinable
     public var state: S {
-        storage.state
+        switch backing {
+        case let .root(storage): storage.state
+        case let .scope(scope): scope.readState()
+        }
     }
 
     /// Applies `message` to the state, then notifies subscribers and runs the returned effect.
@@ -74,11 +108,26 @@ public final class Store<S: State>: Sendable {
     /// delivering thread. See <doc:ThreadModel>.
     ///
     /// A message that no ``State/update(_:with:)`` handles costs one lock round trip and allocates
-    /// nothing.
+    /// nothing. A store made by ``scope(_:)`` dispatches to its root store, whose `update` applies the
+    /// message.
     ///
     /// - Parameter message: The message to apply.
     @inlinable
+    @inline(__always)
     public func dispatch(_ message: any Message) {
-        storage.dispatch(message)
+        if _fastPath(rootStorageOrNil != nil) {
+            rootStorageOrNil.unsafelyUnwrapped.dispatch(message)
+        } else {
+            dispatchToRoot(message)
+        }
+    }
+
+    /// A scoped store's dispatch, out of line so that a root store's stays short.
+    @usableFromInline
+    @inline(never)
+    func dispatchToRoot(_ message: any Message) {
+        if case let .scope(scope) = backing {
+            scope.dispatch(message)
+        }
     }
 }

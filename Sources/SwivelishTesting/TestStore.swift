@@ -216,7 +216,7 @@ public final class TestStore<S: State & Equatable>: Sendable {
         _ = await recorder.waitForEffects(until: ContinuousClock.now + (timeout ?? self.timeout))
         checkEnd(at: site, when: "the test finished")
         recorder.isFinished = true
-        store.rootEffectScope.cancel()
+        store.rootEffectScope?.cancel()
     }
 
     /// Forgets the messages received but not asserted, for a test that does not care about them.

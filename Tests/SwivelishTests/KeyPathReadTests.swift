@@ -77,14 +77,14 @@ private func received<Value: Sendable>(
 @Suite("Key-path reads: resolved once, shared by subscriptions")
 struct KeyPathReadTests {
     @Test func storedPathsResolveToAnOffsetAndOthersDoNot() {
-        #expect(FieldReader(\Fields.count).offset != nil)
-        #expect(FieldReader(\Fields.profile.email).offset != nil)
-        #expect(FieldReader(\Fields.pair.y).offset != nil)
-        #expect(FieldReader(\Fields.self).offset == 0)
-        #expect(FieldReader(\Fields.doubled).offset == nil)
-        #expect(FieldReader(\Fields.optionalProfile?.age).offset == nil)
-        #expect(FieldReader(\Fields.items[0]).offset == nil)
-        #expect(FieldReader(\Reference.name).offset == nil)
+        #expect(FieldReader(\Fields.count, in: .root).offset != nil)
+        #expect(FieldReader(\Fields.profile.email, in: .root).offset != nil)
+        #expect(FieldReader(\Fields.pair.y, in: .root).offset != nil)
+        #expect(FieldReader(\Fields.self, in: .root).offset == 0)
+        #expect(FieldReader(\Fields.doubled, in: .root).offset == nil)
+        #expect(FieldReader(\Fields.optionalProfile?.age, in: .root).offset == nil)
+        #expect(FieldReader(\Fields.items[0], in: .root).offset == nil)
+        #expect(FieldReader(\Reference.name, in: .root).offset == nil)
     }
 
     @Test func everyKindOfValueIsReadCorrectly() {
@@ -150,7 +150,8 @@ struct KeyPathReadTests {
         for _ in 0..<10 { store.dispatch(Add()) }
         #expect(Counted.reads == 10)
         for unsubscribe in unsubscribes { unsubscribe() }
-        #expect(store.storage.lock.withLock("test") { store.storage.machine.watches.isEmpty })
+        let storage = store.rootStorage
+        #expect(storage.lock.withLock("test") { storage.machine.watches.isEmpty })
     }
 
     @Test func sharedReadsKeepEachSubscriptionsOwnSemantics() {

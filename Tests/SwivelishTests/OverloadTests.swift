@@ -88,7 +88,7 @@ struct OverloadTests {
         while completed.current < limit && Date() < deadline { usleep(1_000) }
         usleep(100_000)
         #expect(completed.current == limit)
-        #expect(store.storage.lock.withLock("test") { store.storage.machine.queue.count } == limit)
+        #expect(store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.count } == limit)
         holdUp.signal()
         #expect(reentrantDone.wait(timeout: .now() + 10) == .success)
         #expect(producerDone.wait(timeout: .now() + 10) == .success)
@@ -123,7 +123,7 @@ struct OverloadTests {
             }
             // Wait until this one waits, so that arrival order is known.
             let deadline = Date().addingTimeInterval(10)
-            while store.storage.lock.withLock("test", { store.storage.machine.waitingDispatches }) < index + 1,
+            while store.rootStorage.lock.withLock("test", { store.rootStorage.machine.waitingDispatches }) < index + 1,
                 Date() < deadline
             {
                 usleep(1_000)
@@ -148,11 +148,11 @@ struct OverloadTests {
         Thread.detachNewThread { store.dispatch(Add()) }
         heldUp.wait()
         for _ in 0..<900 { store.dispatch(Add()) }
-        let grown = store.storage.lock.withLock("test") { store.storage.machine.queue.capacity }
+        let grown = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.capacity }
         #expect(grown >= 900)
         holdUp.signal()
         store.waitForDeliveries()
-        let drained = store.storage.lock.withLock("test") { store.storage.machine.queue.capacity }
+        let drained = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.capacity }
         #expect(drained <= DeliveryQueue<Counter>.retainedCapacity)
     }
 

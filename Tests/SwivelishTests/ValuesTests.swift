@@ -167,11 +167,12 @@ func finishes<Result: Sendable>(
 extension Store {
     /// The number of live subscriptions, for tests.
     var subscriptionCount: Int {
-        storage.lock.withLock("test") { storage.machine.subscriptions.count }
+        let storage = rootStorage
+        return storage.lock.withLock("test") { storage.machine.subscriptions.count }
     }
 
     /// The root of the store's effects, for tests that wait for them.
     var effectRoot: EffectScope {
-        storage.effectRoot
+        rootStorage.effectRoot
     }
 }

@@ -164,4 +164,22 @@ let benchmarks: @Sendable () -> Void = {
         _ = store.subscribeWideByHand(Sink())
         return store
     }
+
+    // W9: one skipRepeats subscriber of a scoped store, against the same subscriber on the root.
+
+    Benchmark("W9 dispatch to 1 scoped subscriber (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = Store(initialState: ScopedAppState())
+        _ = store.subscribeToPartCountThroughScope(Sink())
+        return store
+    }
+
+    Benchmark("W9 dispatch to 1 root subscriber on the same path (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let store = Store(initialState: ScopedAppState())
+        _ = store.subscribeToPartCount(Sink())
+        return store
+    }
 }

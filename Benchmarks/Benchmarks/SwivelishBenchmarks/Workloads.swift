@@ -479,3 +479,37 @@ func dispatchIncrements(to store: BareLockStore<WideState>, count: Int) {
         store.dispatch { $0.count += 1 }
     }
 }
+
+// MARK: - W9: a subscriber of a scoped store
+
+/// The state of W9: ``BenchState`` as a part of an app's state, after another field.
+struct ScopedAppState: State {
+    var header = "an app with a part"
+    var part = BenchState()
+
+    static func update(_ state: inout ScopedAppState, with message: Message) -> Effect? {
+        guard let increment = message.as(Increment.self) else { return nil }
+        state.part.count += increment.amount
+        return nil
+    }
+}
+
+extension Store where S == ScopedAppState {
+    /// W9 at the root: one `skipRepeats` subscriber on `part.count`.
+    func subscribeToPartCount(_ sink: Sink) -> @Sendable () -> Void {
+        subscribe(\.part.count, immediately: false, skipRepeats: true) { sink.total &+= $0 }
+    }
+
+    /// W9 through a scope: the same subscriber, made on `scope(\.part)` as a component would.
+    func subscribeToPartCountThroughScope(_ sink: Sink) -> @Sendable () -> Void {
+        scope(\.part).subscribe(\.count, immediately: false, skipRepeats: true) { sink.total &+= $0 }
+    }
+}
+
+/// W9: dispatches `count` increments to `store`.
+@inline(never)
+func dispatchIncrements(to store: Store<ScopedAppState>, count: Int) {
+    for _ in 0..<count {
+        store.dispatch(Increment())
+    }
+}

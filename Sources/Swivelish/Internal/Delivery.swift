@@ -5,7 +5,7 @@ enum Delivery<S> {
     /// existed when it was committed), then run `effect`.
     case change(S, effect: Effect?, audience: UInt64)
     /// The state a new subscription starts from.
-    case first(Subscription<S>, S)
+    case first(Subscription, S)
     /// An effect started later than its message, such as the next part of ``Effects/concat(_:)``.
     case effect(Effect, Dispatcher)
 }

@@ -1,7 +1,10 @@
 extension Store {
     /// The root of the effects this store runs, for the package's testing module: `TestStore` cancels
     /// it when a test finishes, as freeing the store would.
-    package var rootEffectScope: EffectScope {
-        storage.effectRoot
+    package var rootEffectScope: EffectScope? {
+        switch backing {
+        case let .root(storage): storage.effectRoot
+        case let .scope(scope): scope.effectRoot()
+        }
     }
 }

@@ -48,12 +48,12 @@ struct StoreStateMachine<S: State> {
         @usableFromInline
         let effect: Effect?
         @usableFromInline
-        let slots: ContiguousArray<SubscriptionList<S>.Slot>
+        let slots: ContiguousArray<SubscriptionList.Slot>
         @usableFromInline
         let audience: UInt64
 
         @inlinable
-        init(state: S, effect: Effect?, slots: ContiguousArray<SubscriptionList<S>.Slot>, audience: UInt64) {
+        init(state: S, effect: Effect?, slots: ContiguousArray<SubscriptionList.Slot>, audience: UInt64) {
             self.state = state
             self.effect = effect
             self.slots = slots
@@ -90,7 +90,7 @@ struct StoreStateMachine<S: State> {
     @usableFromInline
     enum Next {
         /// Perform `delivery`, notifying from `slots`.
-        case perform(Delivery<S>, slots: ContiguousArray<SubscriptionList<S>.Slot>)
+        case perform(Delivery<S>, slots: ContiguousArray<SubscriptionList.Slot>)
         /// Let `delivery` go without performing it (the first state of a subscription ended before it).
         case skip(Delivery<S>)
         /// Start the delivery thread and return: the caller used its budget.
@@ -107,7 +107,7 @@ struct StoreStateMachine<S: State> {
     var state: S
 
     @usableFromInline
-    var subscriptions = SubscriptionList<S>()
+    var subscriptions = SubscriptionList()
 
     /// The id the next subscription gets. A change is delivered to the subscriptions below it.
     @usableFromInline
@@ -119,7 +119,7 @@ struct StoreStateMachine<S: State> {
 
     /// The watch of each key path that subscriptions read, shared by them (see ``Watch``).
     @usableFromInline
-    var watches: [WatchKey: Watch<S>] = [:]
+    var watches: [WatchKey: Watch] = [:]
 
     /// Whether someone delivers: a ``DeliveryFlag`` value. The storage holds the same word, to stop
     /// delivering without the lock (``stopDelivering(_:)``).
@@ -252,7 +252,7 @@ struct StoreStateMachine<S: State> {
     /// otherwise.
     @inlinable
     @inline(__always)
-    mutating func subscribe<W: Watch<S>>(
+    mutating func subscribe<W: Watch>(
         key: WatchKey,
         makeWatch: () -> W,
         skipsRepeats: Bool,
@@ -282,7 +282,7 @@ struct StoreStateMachine<S: State> {
     /// Removes the subscription with `id` and returns it, to be released after unlocking; `nil` when it
     /// was removed before.
     @inlinable
-    mutating func unsubscribe(id: UInt64) -> Subscription<S>? {
+    mutating func unsubscribe(id: UInt64) -> Subscription? {
         guard let subscription = subscriptions.remove(id: id) else { return nil }
         subscription.isSubscribed = false
         subscription.watch.subscriberCount -= 1
@@ -351,14 +351,24 @@ struct StoreStateMachine<S: State> {
     /// `delivery`. Called by the deliverer, without the lock: the audience and cancel-during-delivery rules.
     @inlinable
     static func notify(
-        _ slots: ContiguousArray<SubscriptionList<S>.Slot>, of state: S, audience: UInt64, delivery: UInt64
+        _ slots: ContiguousArray<SubscriptionList.Slot>, of state: borrowing S, audience: UInt64, delivery: UInt64
     ) {
-        for slot in slots {
-            guard slot.id < audience else { break }
-            guard let subscription = slot.subscription, !subscription.isCancelledDuringDelivery else {
-                continue
+        // Watches read the state in memory (see `Watch`). The snapshot `slots` holds every subscription for
+        // the whole loop, so the loop reads them without retaining them (each retain and release is an
+        // atomic operation).
+        withUnsafePointer(to: state) { state in
+            let root = UnsafeRawPointer(state)
+            slots.withUnsafeBufferPointer { slots in
+                for slot in slots {
+                    guard slot.id < audience else { break }
+                    guard let subscription = slot.subscription else { continue }
+                    Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { subscription in
+                        if !subscription.isCancelledDuringDelivery {
+                            subscription.deliver(root, delivery: delivery)
+                        }
+                    }
+                }
             }
-            subscription.deliver(state, delivery: delivery)
         }
     }
 

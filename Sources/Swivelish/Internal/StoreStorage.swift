@@ -33,6 +33,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     let deliveryFlag = AtomicWord(StoreStateMachine<S>.DeliveryFlag.idle)
 
     /// The root of the effects this store runs; cancelled when the store is freed.
+    @usableFromInline
     let effectRoot = EffectScope()
 
     /// The number of deliveries of states performed so far, which numbers each one for the ``Watch``es.
@@ -71,6 +72,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     }
 
     @inlinable
+    @inline(__always)
     func dispatch(_ message: any Message) {
         lock.lock("Store.dispatch(_:)")
         if _slowPath(machine.mayHaveToWait) {
@@ -121,7 +123,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
 
     @inlinable
     @inline(__always)
-    func subscribe<W: Watch<S>>(
+    func subscribe<W: Watch>(
         key: WatchKey,
         makeWatch: () -> W,
         skipsRepeats: Bool,
@@ -160,6 +162,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
 
     /// Delivers `change` (the caller has just become the deliverer), then what is queued behind it.
     @inlinable
+    @inline(__always)
     func deliver(_ change: consuming StoreStateMachine<S>.Change) {
         perform(consume change)
         finishDelivering()
@@ -177,6 +180,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     }
 
     @inlinable
+    @inline(__always)
     func perform(_ change: consuming StoreStateMachine<S>.Change) {
         deliveries &+= 1
         StoreStateMachine<S>.notify(change.slots, of: change.state, audience: change.audience, delivery: deliveries)
@@ -189,7 +193,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     }
 
     @inlinable
-    func perform(_ delivery: consuming Delivery<S>, slots: consuming ContiguousArray<SubscriptionList<S>.Slot>) {
+    func perform(_ delivery: consuming Delivery<S>, slots: consuming ContiguousArray<SubscriptionList.Slot>) {
         switch delivery {
         case let .change(state, effect, audience):
             deliveries &+= 1
@@ -197,7 +201,8 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             effect?(dispatcher)
         case let .first(subscription, state):
             deliveries &+= 1
-            subscription.deliverFirst(state, delivery: deliveries)
+            let delivery = deliveries
+            withUnsafePointer(to: state) { subscription.deliverFirst(UnsafeRawPointer($0), delivery: delivery) }
         case let .effect(effect, dispatcher):
             effect(dispatcher)
         }

@@ -4,7 +4,7 @@
 /// `isCancelledDuringDelivery` and calls of `receive` belong to the delivering thread (one at a time,
 /// handed over under the store's lock).
 @usableFromInline
-final class Subscription<S>: @unchecked Sendable {
+final class Subscription: @unchecked Sendable {
     /// Increasing in subscription order; a change reaches the subscriptions with an id below its
     /// ``Delivery/change(_:effect:audience:)`` audience.
     @usableFromInline
@@ -12,7 +12,7 @@ final class Subscription<S>: @unchecked Sendable {
 
     /// The watch of the key path it reads, shared with the other subscriptions on that key path.
     @usableFromInline
-    let watch: Watch<S>
+    let watch: Watch
 
     /// Whether a delivery whose value has the version last seen is skipped.
     @usableFromInline
@@ -44,7 +44,7 @@ final class Subscription<S>: @unchecked Sendable {
 
     @inlinable
     init(
-        id: UInt64, watch: Watch<S>, skipsRepeats: Bool, receivesFirstState: Bool,
+        id: UInt64, watch: Watch, skipsRepeats: Bool, receivesFirstState: Bool,
         receive: @escaping () -> Void
     ) {
         self.id = id
@@ -54,22 +54,23 @@ final class Subscription<S>: @unchecked Sendable {
         self.receive = receive
     }
 
-    /// Delivers `state`, the state of delivery number `delivery`, unless it repeats a value to skip.
+    /// Delivers the root state at `root`, the state of delivery number `delivery`, unless its value
+    /// repeats one to skip.
     @inlinable
     @inline(__always)
-    func deliver(_ state: S, delivery: UInt64) {
-        watch.update(in: state, delivery: delivery)
+    func deliver(_ root: UnsafeRawPointer, delivery: UInt64) {
+        watch.update(in: root, delivery: delivery)
         let version = watch.version
         if skipsRepeats && version == seenVersion { return }
         seenVersion = version
         receive()
     }
 
-    /// Delivers the first state, at subscription time: records its version, and calls `receive` when
-    /// the subscription asked for it.
+    /// Delivers the first state (the root state at `root`), at subscription time: records its version,
+    /// and calls `receive` when the subscription asked for it.
     @inlinable
-    func deliverFirst(_ state: S, delivery: UInt64) {
-        watch.update(in: state, delivery: delivery)
+    func deliverFirst(_ root: UnsafeRawPointer, delivery: UInt64) {
+        watch.update(in: root, delivery: delivery)
         seenVersion = watch.version
         if receivesFirstState { receive() }
     }

@@ -5,16 +5,16 @@
 /// outnumber the live ones, which keeps that amortised O(1) too. Delivery iterates a copy of `slots`
 /// (copy-on-write: no copying unless the list changes while a delivery holds it).
 @usableFromInline
-struct SubscriptionList<S> {
+struct SubscriptionList {
     @usableFromInline
     struct Slot {
         @usableFromInline
         let id: UInt64
         @usableFromInline
-        var subscription: Subscription<S>?
+        var subscription: Subscription?
 
         @inlinable
-        init(id: UInt64, subscription: Subscription<S>?) {
+        init(id: UInt64, subscription: Subscription?) {
             self.id = id
             self.subscription = subscription
         }
@@ -33,7 +33,7 @@ struct SubscriptionList<S> {
     var isEmpty: Bool { count == 0 }
 
     @inlinable
-    mutating func append(_ subscription: Subscription<S>) {
+    mutating func append(_ subscription: Subscription) {
         assert(slots.last.map { $0.id < subscription.id } ?? true, "subscription ids must increase")
         slots.append(Slot(id: subscription.id, subscription: subscription))
         count += 1
@@ -42,7 +42,7 @@ struct SubscriptionList<S> {
     /// Removes and returns the subscription with `id`, or `nil` when it is not in the list. The caller
     /// releases it after unlocking; compaction only drops empty slots, so it releases nothing else.
     @inlinable
-    mutating func remove(id: UInt64) -> Subscription<S>? {
+    mutating func remove(id: UInt64) -> Subscription? {
         var low = 0
         var high = slots.count
         while low < high {

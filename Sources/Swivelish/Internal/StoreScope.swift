@@ -1,0 +1,55 @@
+/// What a store made by ``Store/scope(_:)`` forwards to: its root store, seen through a projection.
+///
+/// Its closures are made by `scope`, where the root's state type is known, so they are specialised for
+/// it; a scoped store knows only its own state type. They hold the root store's storage weakly, so that
+/// a `values` sequence or an `unsubscribe` function of a scoped store does not keep the root alive; the
+/// scoped ``Store`` itself keeps the root alive, for as long as it lives.
+@usableFromInline
+final class StoreScope<S: State>: Sendable {
+    /// Adds a subscription to the root store, as `StoreStorage.subscribe` does, with the watch type
+    /// erased; `nil` when the root store is gone.
+    @usableFromInline
+    typealias Register =
+        @Sendable (
+            _ key: WatchKey,
+            _ makeWatch: () -> Watch,
+            _ skipsRepeats: Bool,
+            _ receivesFirstState: Bool,
+            _ deliversFirstState: Bool,
+            _ makeReceive: (Watch) -> () -> Void
+        ) -> (@Sendable () -> Void)?
+
+    /// Where this store's state lies in the root's.
+    @usableFromInline
+    let projection: StateProjection<S>
+
+    /// Dispatches to the root store (nothing when it is gone).
+    @usableFromInline
+    let dispatch: @Sendable (any Message) -> Void
+
+    /// Reads this store's part of the root store's current state. Call it only while the root lives.
+    @usableFromInline
+    let readState: @Sendable () -> S
+
+    @usableFromInline
+    let register: Register
+
+    /// The root's effects, for the package's testing module; `nil` when the root is gone.
+    @usableFromInline
+    let effectRoot: @Sendable () -> EffectScope?
+
+    @usableFromInline
+    init(
+        projection: StateProjection<S>,
+        dispatch: @escaping @Sendable (any Message) -> Void,
+        readState: @escaping @Sendable () -> S,
+        register: @escaping Register,
+        effectRoot: @escaping @Sendable () -> EffectScope?
+    ) {
+        self.projection = projection
+        self.dispatch = dispatch
+        self.readState = readState
+        self.register = register
+        self.effectRoot = effectRoot
+    }
+}

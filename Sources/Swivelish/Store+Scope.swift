@@ -1,0 +1,78 @@
+extension Store {
+    /// A store of the part of this store's state at `keyPath`, for a component that knows only its own
+    /// state.
+    ///
+    /// ```swift
+    /// struct AppState: State {
+    ///     var counter = CounterState()
+    ///     var history = HistoryState()
+    ///
+    ///     static func update(_ state: inout AppState, with message: Message) -> Effect? {
+    ///         makeSerialUpdate(\.counter, \.history)(&state, message)
+    ///     }
+    /// }
+    ///
+    /// let app = Store(initialState: AppState())
+    /// let counter: Store<CounterState> = app.scope(\.counter)
+    /// let unsubscribe = counter.subscribe(\.count) { count in print("Count: \(count)") }
+    /// counter.dispatch(CounterMessage.increment(amount: 1))  // the app's update applies it
+    /// ```
+    ///
+    /// The scoped store is a `Store<Child>` like any other, so a component written against a
+    /// `Store<Child>` works unchanged whether it is given a store of its own or a scope of the app's:
+    /// - ``state`` is the child part of the root's current state.
+    /// - ``dispatch(_:)`` dispatches to the root store: the root's ``State/update(_:with:)`` (often made
+    ///   with ``State/makeSerialUpdate(_:)``) applies every message, and stays the one source of truth.
+    /// - `subscribe` and `values(_:)` watch values of the child state. They are subscriptions of the
+    ///   root store, on the path from the root through `keyPath`: a scoped subscription reads the same
+    ///   memory as a root subscription on that path, shares its read and comparison per change, and
+    ///   costs no more. A subscription of the child sees exactly the root's changes of its value, with
+    ///   the root's ordering and threading (see <doc:ThreadModel>).
+    /// - `scope` of a scoped store goes further down from the same root.
+    ///
+    /// A scoped store keeps its root store alive; the root does not keep its scoped stores alive. Its
+    /// `unsubscribe` functions and `values` sequences hold the root weakly, as the root's own do.
+    ///
+    /// - Parameter keyPath: The part of the state the new store holds.
+    /// - Returns: A store whose state is the value at `keyPath` of this store's state.
+    @inlinable
+    public func scope<Child: State>(_ keyPath: KeyPath<S, Child>) -> Store<Child> {
+        let path = SendableKeyPath(keyPath)
+        switch backing {
+        case let .root(storage):
+            return Store<Child>(
+                scope: StoreScope(
+                    projection: StateProjection<S>.root.appending(keyPath),
+                    dispatch: { [weak storage] message in storage?.dispatch(message) },
+                    readState: { [weak storage] in
+                        // Only a scoped store that keeps the root alive reads its state.
+                        guard let storage else {
+                            preconditionFailure(
+                                "Swivelish: a scoped store's state was read after its root store was freed")
+                        }
+                        return storage.state[keyPath: path.keyPath]
+                    },
+                    register: {
+                        [weak storage] key, makeWatch, skipsRepeats, receivesFirst, deliversFirst, makeReceive in
+                        storage?.subscribe(
+                            key: key, makeWatch: makeWatch, skipsRepeats: skipsRepeats,
+                            receivesFirstState: receivesFirst,
+                            deliversFirstState: deliversFirst, makeReceive)
+                    },
+                    effectRoot: { [weak storage] in storage?.effectRoot }
+                ),
+                keepingAlive: self)
+        case let .scope(parent):
+            let readParent = parent.readState
+            return Store<Child>(
+                scope: StoreScope(
+                    projection: parent.projection.appending(keyPath),
+                    dispatch: parent.dispatch,
+                    readState: { readParent()[keyPath: path.keyPath] },
+                    register: parent.register,
+                    effectRoot: parent.effectRoot
+                ),
+                keepingAlive: root)
+        }
+    }
+}
