@@ -54,10 +54,11 @@ extension Store {
                     },
                     register: {
                         [weak storage] key, makeWatch, skipsRepeats, receivesFirst, deliversFirst, makeReceive in
-                        storage?.subscribe(
+                        guard let storage else { return .rootIsGone }
+                        let unsubscribe = storage.subscribe(
                             key: key, makeWatch: makeWatch, skipsRepeats: skipsRepeats,
-                            receivesFirstState: receivesFirst,
-                            deliversFirstState: deliversFirst, makeReceive)
+                            receivesFirstState: receivesFirst, deliversFirstState: deliversFirst, makeReceive)
+                        return Subscribed(unsubscribe: unsubscribe, isSubscribed: true)
                     },
                     effectRoot: { [weak storage] in storage?.effectRoot }
                 ),

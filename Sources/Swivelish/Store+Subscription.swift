@@ -47,18 +47,18 @@ extension Store {
         immediately: Bool = true,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> @Sendable () -> Void {
-        subscribeIfRootAlive(keyPath, immediately: immediately, body) ?? {}
+        makeSubscription(keyPath, immediately: immediately, body).unsubscribe
     }
 
-    /// As ``subscribe(_:immediately:_:)``, or `nil` when the root store is gone (only a store made by
-    /// ``weakened()`` can outlive its root).
+    /// As ``subscribe(_:immediately:_:)``, with whether it subscribed: `false` when the root store is gone
+    /// (only a store made by ``weakened()`` can outlive its root).
     @inlinable
     @inline(__always)
-    func subscribeIfRootAlive<Value>(
+    func makeSubscription<Value>(
         _ keyPath: KeyPath<S, Value>,
         immediately: Bool = true,
         _ body: @escaping @Sendable (Value) -> Void
-    ) -> (@Sendable () -> Void)? {
+    ) -> Subscribed {
         let projection = self.projection
         let key = projection.watchKey(keyPath, comparesValues: false)
         return register(
@@ -106,18 +106,18 @@ extension Store {
         skipRepeats: Bool = false,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> @Sendable () -> Void {
-        subscribeIfRootAlive(keyPath, immediately: immediately, skipRepeats: skipRepeats, body) ?? {}
+        makeSubscription(keyPath, immediately: immediately, skipRepeats: skipRepeats, body).unsubscribe
     }
 
-    /// As ``subscribe(_:immediately:skipRepeats:_:)``, or `nil` when the root store is gone.
+    /// As ``subscribe(_:immediately:skipRepeats:_:)``, with whether it subscribed.
     @inlinable
     @inline(__always)
-    func subscribeIfRootAlive<Value: Equatable>(
+    func makeSubscription<Value: Equatable>(
         _ keyPath: KeyPath<S, Value>,
         immediately: Bool = true,
         skipRepeats: Bool = false,
         _ body: @escaping @Sendable (Value) -> Void
-    ) -> (@Sendable () -> Void)? {
+    ) -> Subscribed {
         // Every subscription on this key path shares one read and one comparison per change (see `Watch`). A
         // `skipRepeats` subscription's first state is always delivered, to record the version it saw; it
         // reaches `body` only when `immediately` is true.
@@ -142,7 +142,7 @@ extension Store {
         }
     }
 
-    /// Adds a subscription to the root store (see `StoreStorage.subscribe`); `nil` when the root is gone.
+    /// Adds a subscription to the root store (see `StoreStorage.subscribe`).
     @inlinable
     @inline(__always)
     func register<W: Watch>(
@@ -152,12 +152,13 @@ extension Store {
         receivesFirstState: Bool,
         deliversFirstState: Bool,
         _ makeReceive: (W) -> () -> Void
-    ) -> (@Sendable () -> Void)? {
+    ) -> Subscribed {
         switch backing {
         case let .root(storage):
-            return storage.subscribe(
+            let unsubscribe = storage.subscribe(
                 key: key, makeWatch: makeWatch, skipsRepeats: skipsRepeats, receivesFirstState: receivesFirstState,
                 deliversFirstState: deliversFirstState, makeReceive)
+            return Subscribed(unsubscribe: unsubscribe, isSubscribed: true)
         case let .scope(scope):
             // The key holds the key path, so the value type: a watch shared under it is a `W`.
             return scope.register(
@@ -178,5 +179,29 @@ extension Store {
             let detached = Store(scope: scope, keepingAlive: nil)
             return { detached }
         }
+    }
+}
+
+/// A subscription just made, and whether it was: `false` when the root store was gone.
+///
+/// A struct rather than an optional closure: a closure in an optional is stored at its most general
+/// representation, which costs two thunks (two allocations) per subscription to wrap and unwrap.
+@usableFromInline
+struct Subscribed: Sendable {
+    @usableFromInline
+    let unsubscribe: @Sendable () -> Void
+    @usableFromInline
+    let isSubscribed: Bool
+
+    @inlinable
+    init(unsubscribe: @escaping @Sendable () -> Void, isSubscribed: Bool) {
+        self.unsubscribe = unsubscribe
+        self.isSubscribed = isSubscribed
+    }
+
+    /// The result for a root store that is gone.
+    @inlinable
+    static var rootIsGone: Subscribed {
+        Subscribed(unsubscribe: {}, isSubscribed: false)
     }
 }

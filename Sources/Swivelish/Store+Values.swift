@@ -22,7 +22,7 @@ extension Store {
         let keyPath = SendableKeyPath(keyPath)
         let store = weakened()
         return StoreValues { output in
-            store()?.subscribeIfRootAlive(keyPath.keyPath) { output.yield($0) }
+            store()?.makeSubscription(keyPath.keyPath) { output.yield($0) }.activeUnsubscribe
         }
     }
 
@@ -43,7 +43,7 @@ extension Store {
         let keyPath = SendableKeyPath(keyPath)
         let store = weakened()
         return StoreValues { output in
-            store()?.subscribeIfRootAlive(keyPath.keyPath, skipRepeats: true) { output.yield($0) }
+            store()?.makeSubscription(keyPath.keyPath, skipRepeats: true) { output.yield($0) }.activeUnsubscribe
         }
     }
 }
@@ -129,5 +129,12 @@ public struct StoreValues<Element: Sendable>: AsyncSequence, Sendable {
         deinit {
             continuation.finish()
         }
+    }
+}
+
+extension Subscribed {
+    /// The function that ends the subscription, or `nil` when there is none.
+    var activeUnsubscribe: (@Sendable () -> Void)? {
+        isSubscribed ? unsubscribe : nil
     }
 }

@@ -7,7 +7,7 @@
 @usableFromInline
 final class StoreScope<S: State>: Sendable {
     /// Adds a subscription to the root store, as `StoreStorage.subscribe` does, with the watch type
-    /// erased; `nil` when the root store is gone.
+    /// erased; ``Subscribed/rootIsGone`` when the root store is gone.
     @usableFromInline
     typealias Register =
         @Sendable (
@@ -17,7 +17,7 @@ final class StoreScope<S: State>: Sendable {
             _ receivesFirstState: Bool,
             _ deliversFirstState: Bool,
             _ makeReceive: (Watch) -> () -> Void
-        ) -> (@Sendable () -> Void)?
+        ) -> Subscribed
 
     /// Where this store's state lies in the root's.
     @usableFromInline
