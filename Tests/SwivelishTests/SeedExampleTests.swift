@@ -77,9 +77,15 @@ struct SeedExampleTests {
 
 // MARK: - Effects
 
-/// Stands in for the README's `request(_:completion:)`: answers on another thread, later.
+/// Lets one answer of `request` go: the test decides when the answer arrives, so that it can first check
+/// the state before it, however slow the machine.
+private let answerRequest = DispatchSemaphore(value: 0)
+
+/// Stands in for the README's `request(_:completion:)`: answers on another thread, later (once
+/// `answerRequest` is signalled).
 private func request(_ url: String, completion: @escaping @Sendable (Int) -> Void) {
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+    DispatchQueue.global().async {
+        answerRequest.wait()
         completion(url.count)
     }
 }
@@ -132,6 +138,7 @@ extension SeedExampleTests {
 
         store.dispatch(LoadingCounterMessage.requestAndIncrement)
         #expect(store.state.isLoading)
+        answerRequest.signal()
 
         #expect(wait(for: changed) { seen.current.count == 2 })
         #expect(seen.current == [true, false])
