@@ -1,0 +1,176 @@
+#if canImport(Observation)
+import Observation
+import Testing
+
+@testable import Swivelish
+
+private struct Profile: Equatable, Sendable {
+    var name = "Ada"
+    var age = 36
+}
+
+/// A value that is not `Equatable`: readers of it are told of every new state.
+private struct Opaque: Sendable {
+    var payload = 0
+}
+
+private struct Screen: State, Equatable {
+    var count = 0
+    var title = "title"
+    var profile = Profile()
+    var opaque = Opaque()
+    var child = Tally()
+
+    static func == (lhs: Screen, rhs: Screen) -> Bool {
+        lhs.count == rhs.count && lhs.title == rhs.title && lhs.profile == rhs.profile && lhs.child == rhs.child
+            && lhs.opaque.payload == rhs.opaque.payload
+    }
+
+    struct Tally: State, Equatable {
+        var value = 0
+        static func update(_ state: inout Tally, with message: Message) -> Effect? { nil }
+    }
+
+    enum Change: Message {
+        case count(Int)
+        case title(String)
+        case age(Int)
+        case child(Int)
+        case increment
+    }
+
+    static func update(_ state: inout Screen, with message: Message) -> Effect? {
+        guard let change = message.as(Change.self) else { return nil }
+        switch change {
+        case let .count(count): state.count = count
+        case let .title(title): state.title = title
+        case let .age(age): state.profile.age = age
+        case let .child(value): state.child.value = value
+        case .increment: state.count += 1
+        }
+        return nil
+    }
+}
+
+/// Whether `read` was invalidated by `change`, once the model shows `applied`.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+private func invalidates(
+    _ model: ObservedStore<Screen>, reading read: @escaping @MainActor () -> Void,
+    when change: Screen.Change, appliedWhen applied: @escaping @MainActor () -> Bool
+) async -> Bool {
+    let fired = Unsynchronized(false)
+    withObservationTracking {
+        read()
+    } onChange: {
+        fired.value = true
+    }
+    model.dispatch(change)
+    #expect(await mainActorWait(until: applied))
+    return fired.value
+}
+
+@Suite("ObservedStore: the state as an Observable on the main actor")
+struct ObservedStoreTests {
+    @Test @MainActor func aReaderIsInvalidatedByWhatItReadAndNotByOtherFields() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let model = Store(initialState: Screen()).observable()
+        #expect(
+            await invalidates(model, reading: { _ = model.count }, when: .title("new")) { model.title == "new" }
+                == false)
+        #expect(await invalidates(model, reading: { _ = model.count }, when: .count(1)) { model.count == 1 })
+        #expect(
+            await invalidates(model, reading: { _ = model.count }, when: .count(1)) { model.count == 1 } == false,
+            "an equal value is not a change")
+        #expect(
+            await invalidates(model, reading: { _ = model.profile.name }, when: .age(40)) { model.profile.age == 40 })
+        #expect(
+            await invalidates(model, reading: { _ = model.child }, when: .age(41)) { model.profile.age == 41 } == false)
+        #expect(await invalidates(model, reading: { _ = model.state }, when: .title("x")) { model.title == "x" })
+    }
+
+    @Test @MainActor func aValueThatIsNotEquatableCountsAsChangedAtEveryNewState() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let model = Store(initialState: Screen()).observable()
+        #expect(
+            await invalidates(model, reading: { _ = model.opaque }, when: .title("other")) { model.title == "other" })
+    }
+
+    @Test @MainActor func statesCommittedBeforeTheMainActorRunsAreAppliedAsOne() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: Screen())
+        let model = store.observable()
+        let applied = Unsynchronized<[Int]>([])
+        model.didApply = { applied.value.append($0.count) }
+        for count in 1...100 { store.dispatch(Screen.Change.count(count)) }
+        #expect(model.count == 0)  // the main actor is busy running this test: nothing applied yet
+        #expect(await mainActorWait { model.count == 100 })
+        // The state at subscription and the 100 states coalesce: one application of the latest.
+        #expect(applied.value == [100])
+    }
+
+    @Test @MainActor func statesFromEightThreadsAreAppliedOnTheMainActorInCommitOrder() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: Screen())
+        let model = store.observable()
+        let applied = Unsynchronized<[Int]>([])
+        model.didApply = { state in
+            MainActor.assertIsolated()
+            applied.value.append(state.count)
+        }
+        let threads = 8
+        let perThread = 300
+        await Task.detached {
+            runConcurrently(threads: threads) { _ in
+                // The store applies them one at a time: the counts in commit order are 1, 2, 3, ...
+                for _ in 0..<perThread { store.dispatch(Screen.Change.increment) }
+            }
+        }.value
+        let total = threads * perThread
+        #expect(await mainActorWait { model.count == total })
+        #expect(applied.value == applied.value.sorted())
+        #expect(Set(applied.value).count == applied.value.count)
+        #expect(applied.value.last == total)
+    }
+
+    @Test @MainActor func theModelKeepsItsStoreAliveAndTheStoreDoesNotKeepTheModel() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        weak var weakStore: Store<Screen>?
+        weak var weakModel: ObservedStore<Screen>?
+        var model: ObservedStore<Screen>? = {
+            let store = Store(initialState: Screen())
+            weakStore = store
+            return store.observable()
+        }()
+        weakModel = model
+        #expect(weakStore != nil)
+        model?.dispatch(Screen.Change.count(3))
+        #expect(await mainActorWait { model?.count == 3 })
+        model = nil
+        #expect(weakModel == nil)
+        #expect(weakStore == nil)
+
+        let store = Store(initialState: Screen())
+        weak let unheld = store.observable()
+        #expect(unheld == nil)
+        store.dispatch(Screen.Change.count(1))  // the model's subscription has ended: nothing to deliver to
+    }
+
+    @Test @MainActor func aScopedStoreHasAModelOfItsOwnState() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let app = Store(initialState: Screen())
+        let child = app.scope(\.child).observable()
+        let fired = Unsynchronized(false)
+        withObservationTracking {
+            _ = child.value
+        } onChange: {
+            fired.value = true
+        }
+        app.dispatch(Screen.Change.count(9))
+        child.dispatch(Screen.Change.child(5))  // to the root's update
+        #expect(await mainActorWait { child.value == 5 })
+        #expect(fired.value)
+        #expect(app.state.child.value == 5)
+    }
+}
+#endif
