@@ -9,7 +9,9 @@ struct MainActorSubscriptionTests {
         let seen = Unsynchronized<[Int]>([])  // touched on the main actor only; TSan would see otherwise
         let overlaps = OverlapDetector()
         store.subscribe(\.count, on: .main) { count in
-            MainActor.assertIsolated()
+            if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
+                MainActor.assertIsolated()
+            }
             overlaps.enter()
             seen.value.append(count)
             overlaps.leave()
