@@ -48,10 +48,12 @@ struct OverloadTests {
         // budget, is delivered before the outer dispatch returns, on the caller's thread.
         let store = Store(initialState: Counter())
         let seen = Unsynchronized<[Int]>([])
-        store.subscribe(\.count, immediately: false) { count in
+        // The callback holds the store: unsubscribing at the end breaks that cycle.
+        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
             seen.value.append(count)
             if count < 500 { store.dispatch(Add()) }
         }
+        defer { unsubscribe() }
         store.dispatch(Add())
         #expect(seen.value == Array(1...500))
     }
@@ -64,7 +66,8 @@ struct OverloadTests {
         let heldUp = DispatchSemaphore(value: 0)
         let reentrantDone = DispatchSemaphore(value: 0)
         let completed = Locked(0)
-        store.subscribe(\.count, immediately: false) { count in
+        // The callback holds the store: unsubscribing at the end breaks that cycle.
+        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
             seen.value.append(count)
             guard count == 1 else { return }
             heldUp.signal()
@@ -73,6 +76,7 @@ struct OverloadTests {
             for _ in 0..<5 { store.dispatch(Relabel(label: "from the callback")) }
             reentrantDone.signal()
         }
+        defer { unsubscribe() }
         Thread.detachNewThread { store.dispatch(Add()) }
         heldUp.wait()
         let producerDone = DispatchSemaphore(value: 0)

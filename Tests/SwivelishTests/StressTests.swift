@@ -171,13 +171,15 @@ struct StressTests {
         let store = Store(initialState: Versioned())
         let versions = Unsynchronized<[Int]>([])
         let echoesSent = Unsynchronized(0)
-        store.subscribe(\.version, immediately: false) { version in
+        // The callback holds the store: unsubscribing at the end breaks that cycle.
+        let unsubscribe = store.subscribe(\.version, immediately: false) { version in
             versions.value.append(version)
             if version.isMultiple(of: 7) {
                 echoesSent.value += 1
                 store.dispatch(Echo())
             }
         }
+        defer { unsubscribe() }
         runConcurrently(threads: 4) { _ in
             for _ in 0..<messagesPerThread { store.dispatch(Tick()) }
         }

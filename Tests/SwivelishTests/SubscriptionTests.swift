@@ -110,13 +110,15 @@ struct SubscriptionTests {
     @Test func unsubscribeBeforeFirstDeliveryInsideCallbackPreventsIt() {
         let store = Store(initialState: Counter())
         let inner = Locked<[Int]>([])
-        store.subscribe(\.count, immediately: false) { count in
+        // The callback holds the store: unsubscribing at the end breaks that cycle.
+        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
             guard count == 1 else { return }
             // Subscribed from inside a callback: its first value is queued behind this delivery...
             let unsubscribe = store.subscribe(\.count) { inner.append($0) }
             // ...and unsubscribing before it is delivered cancels it.
             unsubscribe()
         }
+        defer { unsubscribe() }
         store.dispatch(Add())
         store.dispatch(Add())
         #expect(inner.current == [])
@@ -125,13 +127,15 @@ struct SubscriptionTests {
     @Test func dispatchInsideCallbackIsAppliedAtOnceAndDeliveredAfterCurrentNotifications() {
         let store = Store(initialState: Counter())
         let log = Locked<[String]>([])
-        store.subscribe(\.count, immediately: false) { count in
+        // The callback holds the store: unsubscribing at the end breaks that cycle.
+        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
             log.append("A \(count)")
             if count == 1 {
                 store.dispatch(Add())
                 log.append("A sees state \(store.state.count)")
             }
         }
+        defer { unsubscribe() }
         store.subscribe(\.count, immediately: false) { count in
             log.append("B \(count)")
         }
@@ -142,12 +146,14 @@ struct SubscriptionTests {
     @Test func subscribeInsideCallbackStartsFromCurrentStateAfterCurrentNotifications() {
         let store = Store(initialState: Counter())
         let log = Locked<[String]>([])
-        store.subscribe(\.count, immediately: false) { count in
+        // The callback holds the store: unsubscribing at the end breaks that cycle.
+        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
             log.append("A \(count)")
             if count == 1 {
                 store.subscribe(\.count) { log.append("C \($0)") }
             }
         }
+        defer { unsubscribe() }
         store.subscribe(\.count, immediately: false) { log.append("B \($0)") }
         store.dispatch(Add())
         store.dispatch(Add())
