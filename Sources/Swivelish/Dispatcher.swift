@@ -24,6 +24,16 @@ public struct Dispatcher: Sendable {
     @usableFromInline
     let scope: EffectScope
 
+    /// The dependencies of the store that runs the effect (see ``Dependencies``).
+    ///
+    /// ```swift
+    /// return Effects.run { dispatch in
+    ///     let amount = try await dispatch.dependencies.amountClient.fetch()
+    ///     dispatch(CounterMessage.increment(amount: amount))
+    /// }
+    /// ```
+    public let dependencies: Dependencies
+
     /// Creates a dispatcher that passes every message to `send`.
     ///
     /// A ``Store`` makes its own dispatchers; this initializer lets a test run an effect on its own
@@ -37,13 +47,16 @@ public struct Dispatcher: Sendable {
     /// Async effects started through this dispatcher run in tasks that nothing cancels; effects that
     /// ``Effects/concat(_:)-(Effect?...)`` runs one after another run on the thread that finished the previous one.
     ///
-    /// - Parameter send: Called with each dispatched message, on the thread that dispatched it.
-    public init(_ send: @escaping @Sendable (any Message) -> Void) {
+    /// - Parameters:
+    ///   - dependencies: What the effect reads as ``dependencies``; the defaults when not given.
+    ///   - send: Called with each dispatched message, on the thread that dispatched it.
+    public init(dependencies: Dependencies = Dependencies(), _ send: @escaping @Sendable (any Message) -> Void) {
         self.init(
             send: { message, scope in
                 if !scope.isCancelled { send(message) }
             },
-            scope: EffectScope()
+            scope: EffectScope(),
+            dependencies: dependencies
         ) { effect, dispatcher in
             effect(dispatcher)
             return true
@@ -53,10 +66,12 @@ public struct Dispatcher: Sendable {
     package init(
         send: @escaping @Sendable (any Message, EffectScope) -> Void,
         scope: EffectScope,
+        dependencies: Dependencies,
         schedule: @escaping @Sendable (_ effect: @escaping Effect, _ dispatcher: Dispatcher) -> Bool
     ) {
         self.send = send
         self.scope = scope
+        self.dependencies = dependencies
         self.schedule = schedule
     }
 
@@ -68,7 +83,7 @@ public struct Dispatcher: Sendable {
 
     /// The same dispatcher, for an effect running in `scope`.
     package func within(_ scope: EffectScope) -> Dispatcher {
-        Dispatcher(send: send, scope: scope, schedule: schedule)
+        Dispatcher(send: send, scope: scope, dependencies: dependencies, schedule: schedule)
     }
 
     /// Sends `message` to the store.

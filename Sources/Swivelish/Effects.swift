@@ -214,7 +214,11 @@ public enum Effects {
     public static func cancellable(
         _ effect: @escaping Effect, id: some Hashable & Sendable, cancelInFlight: Bool = false
     ) -> Effect {
-        let id = EffectID(id)
+        cancellable(effect, effectID: EffectID(id), cancelInFlight: cancelInFlight)
+    }
+
+    /// ``cancellable(_:id:cancelInFlight:)`` with the id already wrapped.
+    static func cancellable(_ effect: @escaping Effect, effectID id: EffectID, cancelInFlight: Bool) -> Effect {
         return { dispatch in
             let registry = dispatch.scope.registry
             if cancelInFlight {
@@ -235,6 +239,7 @@ public enum Effects {
         let id = EffectID(id)
         return { dispatch in
             dispatch.scope.registry.cancel(id: id)
+            dispatch.scope.throttles.close(id: id)
         }
     }
 }

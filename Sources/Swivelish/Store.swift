@@ -33,7 +33,7 @@ public final class Store<S: State>: Sendable {
     /// What a store forwards to: the storage of a root store, or the root of a scoped one.
     @usableFromInline
     enum Backing: Sendable {
-        /// A store made with ``Store/init(initialState:backlogLimit:)``: the lock, the delivery protocol
+        /// A store made with ``Store/init(initialState:backlogLimit:dependencies:observers:)``: the lock, the delivery protocol
         /// and the effects.
         case root(StoreStorage<S>)
         /// A store made by ``Store/scope(_:)``: a view of part of its root's state.
@@ -52,14 +52,29 @@ public final class Store<S: State>: Sendable {
 
     /// Creates a store holding `initialState`.
     ///
+    /// ```swift
+    /// let store = Store(
+    ///     initialState: CounterState(count: 0),
+    ///     dependencies: Dependencies { $0.amountClient = AmountClient { 42 } },
+    ///     observers: [.printChanges()])
+    /// ```
+    ///
     /// - Parameters:
     ///   - initialState: The state before any message is dispatched.
     ///   - backlogLimit: How many deliveries (state changes, effects and first states of new
     ///     subscriptions) may wait to be delivered before ``dispatch(_:)`` on other threads waits for room;
     ///     1,000 by default. A dispatch from inside a callback or an effect on the delivering thread never
     ///     waits, and may take the backlog past the limit. See <doc:ThreadModel>.
-    public init(initialState: S, backlogLimit: Int = 1_000) {
-        let storage = StoreStorage(initialState: initialState, backlogLimit: backlogLimit)
+    ///   - dependencies: What the store's effects read from their `dispatch` (see ``Dependencies``); the
+    ///     default value of every key by default.
+    ///   - observers: Called with every message the store applies and the states around it, in commit
+    ///     order (see ``StoreObserver``); none by default.
+    public init(
+        initialState: S, backlogLimit: Int = 1_000, dependencies: Dependencies = Dependencies(),
+        observers: [StoreObserver<S>] = []
+    ) {
+        let storage = StoreStorage(
+            initialState: initialState, backlogLimit: backlogLimit, dependencies: dependencies, observers: observers)
         backing = .root(storage)
         rootStorageOrNil = storage
         root = nil
@@ -103,7 +118,7 @@ public final class Store<S: State>: Sendable {
     /// When no other thread is delivering, `dispatch` delivers the change itself before it returns,
     /// together with what its callbacks and effects dispatch meanwhile, and at most 32 deliveries that
     /// other threads queued; the rest goes on in the store's delivery thread. When another thread is
-    /// delivering, the change is queued for it. When ``Store/init(initialState:backlogLimit:)``'s
+    /// delivering, the change is queued for it. When ``Store/init(initialState:backlogLimit:dependencies:observers:)``'s
     /// `backlogLimit` deliveries are waiting, `dispatch` waits for room first, unless it is called on the
     /// delivering thread. See <doc:ThreadModel>.
     ///

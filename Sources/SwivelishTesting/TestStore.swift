@@ -68,6 +68,8 @@ public final class TestStore<S: State & Equatable>: Sendable {
     ///
     /// - Parameters:
     ///   - initialState: The state before any message.
+    ///   - dependencies: What the effects read from their `dispatch`, as for a `Store`: set the values the
+    ///     test replaces (a `TestClock`, a client that answers at once); the others keep their defaults.
     ///   - exhaustivity: How strictly to check; exhaustive by default.
     ///   - timeout: How long to wait for messages and effects when a call does not say.
     ///   - fileID: Where failures found when the store is freed are reported.
@@ -76,6 +78,7 @@ public final class TestStore<S: State & Equatable>: Sendable {
     ///   - column: Where failures found when the store is freed are reported.
     public convenience init(
         initialState: S,
+        dependencies: Dependencies = Dependencies(),
         exhaustivity: Exhaustivity = .on,
         timeout: Duration = .seconds(1),
         fileID: StaticString = #fileID,
@@ -84,14 +87,15 @@ public final class TestStore<S: State & Equatable>: Sendable {
         column: UInt = #column
     ) {
         self.init(
-            initialState: initialState, exhaustivity: exhaustivity, timeout: timeout, reporter: FailureReporter(),
-            fileID: fileID, filePath: filePath, line: line, column: column)
+            initialState: initialState, dependencies: dependencies, exhaustivity: exhaustivity, timeout: timeout,
+            reporter: FailureReporter(), fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Creates a test store that reports its failures through `reporter`; `beforeWaiting` is called
     /// when a `receive` or `finish` is about to wait, for tests of the waiting.
     init(
         initialState: S,
+        dependencies: Dependencies = Dependencies(),
         exhaustivity: Exhaustivity = .on,
         timeout: Duration = .seconds(1),
         reporter: FailureReporter,
@@ -102,7 +106,7 @@ public final class TestStore<S: State & Equatable>: Sendable {
         column: UInt = #column
     ) {
         recorder = Recorder(exhaustivity: exhaustivity, beforeWaiting: beforeWaiting)
-        store = Store(initialState: Recorded(base: initialState, recorder: recorder))
+        store = Store(initialState: Recorded(base: initialState, recorder: recorder), dependencies: dependencies)
         self.reporter = reporter
         self.timeout = timeout
         creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)

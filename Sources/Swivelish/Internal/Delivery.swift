@@ -1,6 +1,6 @@
 /// Work the delivering thread does outside the lock: notify subscribers of a state, run an effect.
 @usableFromInline
-enum Delivery<S> {
+enum Delivery<S: State> {
     /// A committed state change: notify the subscriptions with an id below `audience` (those that
     /// existed when it was committed), then run `effect`.
     case change(S, effect: Effect?, audience: UInt64)
@@ -8,6 +8,8 @@ enum Delivery<S> {
     case first(Subscription, S)
     /// An effect started later than its message, such as the next part of ``Effects/concat(_:)``.
     case effect(Effect, Dispatcher)
+    /// A message applied, for the store's observers; queued just before the change it made.
+    case event(StoreEvent<S>)
 }
 
 /// Deliveries committed but not yet performed, first in first out.
@@ -19,7 +21,7 @@ enum Delivery<S> {
 /// here in steady state; once a backlog is drained, storage grown past ``retainedCapacity`` is given
 /// back.
 @usableFromInline
-struct DeliveryQueue<S> {
+struct DeliveryQueue<S: State> {
     @usableFromInline
     struct Item {
         @usableFromInline

@@ -20,6 +20,8 @@ package final class EffectScope: @unchecked Sendable {
     private let label: String?
     /// Ids of cancellable effects in flight, shared by the whole tree (owned by the root).
     let registry: CancellationRegistry
+    /// The windows of throttled effects, by id, shared by the whole tree (owned by the root).
+    let throttles: ThrottleRegistry
 
     private var children: [ObjectIdentifier: EffectScope] = [:]
     private var task: Task<Void, Never>?
@@ -35,18 +37,21 @@ package final class EffectScope: @unchecked Sendable {
         parent = nil
         label = nil
         registry = CancellationRegistry()
+        throttles = ThrottleRegistry()
     }
 
     private init(parent: EffectScope, label: String?) {
         self.parent = parent
         self.label = label
         registry = parent.registry
+        throttles = parent.throttles
     }
 
     /// Whether the scope, or one above it, was cancelled.
     ///
     /// It asks the ancestors too, so a scope counts as cancelled from the moment ``cancel()`` marks the
     /// scope it was called on, before the cancellation has travelled down to its children.
+    @usableFromInline
     package var isCancelled: Bool {
         var scope: EffectScope? = self
         while let current = scope {

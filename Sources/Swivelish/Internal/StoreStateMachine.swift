@@ -238,6 +238,23 @@ struct StoreStateMachine<S: State> {
         return false
     }
 
+    /// Commits the change ``state`` just received from `update` in a store with observers: `event` for the
+    /// observers, then the change when it ``hasDeliveries(_:)``. When no one delivers, the caller becomes
+    /// the deliverer and gets `true`: it notifies the observers of `event`, delivers the change (taken
+    /// with ``change(with:)`` before unlocking), then stops as for ``commit(_:)``. Otherwise both are
+    /// queued, in that order, and the caller gets `false`.
+    @inlinable
+    mutating func commitObserved(_ event: StoreEvent<S>, effect: Effect?) -> Bool {
+        if becomeDelivererOrPrepareToQueue() {
+            return true
+        }
+        enqueue(.event(event))
+        if hasDeliveries(effect) {
+            enqueue(.change(state, effect: effect, audience: nextSubscriptionID))
+        }
+        return false
+    }
+
     /// The change just committed, for the caller that became the deliverer.
     @inlinable
     func change(with effect: Effect?) -> Change {

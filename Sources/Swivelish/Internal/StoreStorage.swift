@@ -47,14 +47,25 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @exclusivity(unchecked)
     private(set) var dispatcher = Dispatcher { _ in }
 
-    init(initialState: S, backlogLimit: Int) {
+    /// The store's observers, fixed when it is made.
+    @usableFromInline
+    let observers: [StoreObserver<S>]
+
+    /// Whether the store has observers: checked by every dispatch, so a `let` of its own.
+    @usableFromInline
+    let isObserved: Bool
+
+    init(initialState: S, backlogLimit: Int, dependencies: Dependencies, observers: [StoreObserver<S>]) {
         precondition(backlogLimit > 0, "Swivelish: a store's backlogLimit must be at least 1, not \(backlogLimit)")
         machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit, deliveryFlag: deliveryFlag)
+        self.observers = observers
+        isObserved = !observers.isEmpty
         dispatcher = Dispatcher(
             send: { [weak self] message, scope in
                 self?.dispatch(message, unlessCancelled: scope)
             },
             scope: effectRoot,
+            dependencies: dependencies,
             schedule: { [weak self] effect, dispatcher in
                 guard let self else { return false }
                 self.schedule(effect, with: dispatcher)
@@ -74,6 +85,10 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @inlinable
     @inline(__always)
     func dispatch(_ message: any Message) {
+        if _slowPath(isObserved) {
+            dispatchObserved(message, unlessCancelled: nil)
+            return
+        }
         lock.lock("Store.dispatch(_:)")
         if _slowPath(machine.mayHaveToWait) {
             waitForRoom()
@@ -92,6 +107,10 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     /// apply are one step under the lock, so no message of an effect is applied after the effect that
     /// cancelled it has run.
     func dispatch(_ message: any Message, unlessCancelled scope: EffectScope) {
+        if _slowPath(isObserved) {
+            dispatchObserved(message, unlessCancelled: scope)
+            return
+        }
         lock.lock("Store.dispatch(_:)")
         if _slowPath(machine.mayHaveToWait) {
             waitForRoom()
@@ -108,6 +127,43 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         let change = machine.change(with: effect)
         lock.unlock()
         deliver(consume change)
+    }
+
+    /// A dispatch to a store with observers: as `dispatch`, keeping the state before the message, so
+    /// that the observers see the event before the subscribers see the change. Out of line, so that a
+    /// store without observers pays one branch for them.
+    @inlinable
+    @inline(never)
+    func dispatchObserved(_ message: any Message, unlessCancelled scope: EffectScope?) {
+        lock.lock("Store.dispatch(_:)")
+        if _slowPath(machine.mayHaveToWait) {
+            waitForRoom()
+        }
+        if let scope, scope.isCancelled {
+            lock.unlock()
+            return
+        }
+        let before = machine.state
+        let effect = S.update(&machine.state, with: message)
+        let event = StoreEvent(message: message, stateBefore: before, stateAfter: machine.state)
+        guard machine.commitObserved(event, effect: effect) else {
+            lock.unlock()
+            return
+        }
+        let change = machine.hasDeliveries(effect) ? machine.change(with: effect) : nil
+        lock.unlock()
+        notifyObservers(of: event)
+        if let change {
+            perform(change)
+        }
+        finishDelivering()
+    }
+
+    @inlinable
+    func notifyObservers(of event: StoreEvent<S>) {
+        for observer in observers {
+            observer.observe(event)
+        }
     }
 
     /// Runs an effect where effects run: now, when no one delivers, or after the queued deliveries.
@@ -205,6 +261,8 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             withUnsafePointer(to: state) { subscription.deliverFirst(UnsafeRawPointer($0), delivery: delivery) }
         case let .effect(effect, dispatcher):
             effect(dispatcher)
+        case let .event(event):
+            notifyObservers(of: event)
         }
     }
 

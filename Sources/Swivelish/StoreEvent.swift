@@ -1,0 +1,23 @@
+/// What a ``StoreObserver`` sees: a message a store applied, with the states before and after it.
+public struct StoreEvent<S: State>: Sendable {
+    /// The message, as it was dispatched.
+    public let message: any Message
+
+    /// The state just before the message was applied.
+    public let stateBefore: S
+
+    /// The state the message made.
+    public let stateAfter: S
+
+    /// Creates an event.
+    ///
+    /// - Parameters:
+    ///   - message: The message applied.
+    ///   - stateBefore: The state before it.
+    ///   - stateAfter: The state after it.
+    public init(message: any Message, stateBefore: S, stateAfter: S) {
+        self.message = message
+        self.stateBefore = stateBefore
+        self.stateAfter = stateAfter
+    }
+}

@@ -1,0 +1,47 @@
+extension StoreObserver {
+    /// An observer that writes each message and the fields of the state it changed, one per line.
+    ///
+    /// ```swift
+    /// let store = Store(initialState: CounterState(count: 0), observers: [.printChanges()])
+    /// store.dispatch(CounterMessage.increment(amount: 2))
+    /// // CounterMessage.increment(amount: 2)
+    /// //   count: 0 → 2
+    /// ```
+    ///
+    /// Fields are compared with `Mirror`, by their descriptions: a struct by field, a collection by
+    /// index (an element added is shown `+`, one removed `-`), a dictionary by key, an enum by case. A
+    /// message that changes nothing is followed by `  (no change)`.
+    ///
+    /// - Parameter write: Where each event's text goes (without a final newline); `print` by default.
+    /// - Returns: The observer.
+    public static func printChanges(to write: @escaping @Sendable (String) -> Void = { print($0) }) -> StoreObserver {
+        StoreObserver { event in
+            write(changes(of: event))
+        }
+    }
+
+    /// The text `printChanges` writes for `event`.
+    static func changes(of event: StoreEvent<S>) -> String {
+        let differences = fieldDifferences(from: event.stateBefore, to: event.stateAfter)
+        var lines = [describeMessage(event.message)]
+        if differences.isEmpty {
+            lines.append("  (no change)")
+        }
+        for difference in differences {
+            switch difference.kind {
+            case let .changed(from, to): lines.append("  \(difference.path): \(from) → \(to)")
+            case let .count(from, to): lines.append("  \(difference.path): \(from) → \(to) elements")
+            case let .removed(value): lines.append("  \(difference.path): - \(value)")
+            case let .added(value): lines.append("  \(difference.path): + \(value)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A message as `Type.case(payload)` or `Type(fields)`.
+    private static func describeMessage(_ message: any Message) -> String {
+        let typeName = String(describing: type(of: message))
+        let description = describe(message)
+        return description.hasPrefix(typeName) ? description : "\(typeName).\(description)"
+    }
+}

@@ -1,0 +1,139 @@
+import Swivelish
+import TestSupport
+import Testing
+
+@testable import SwivelishTesting
+
+/// A search field: queries are debounced, refreshes throttled; both wait on the store's clock.
+private struct Search: State, Equatable {
+    var query = ""
+    var results: [String] = []
+    var refreshes: [Int] = []
+
+    enum Action: Message, Equatable {
+        case queryChanged(String)
+        case resultsLoaded([String])
+        case refresh(Int, latest: Bool)
+        case refreshed(Int)
+        case cancelRefreshes
+    }
+
+    struct SearchID: Hashable, Sendable {}
+    struct RefreshID: Hashable, Sendable {}
+
+    static func update(_ state: inout Search, with message: Message) -> Effect? {
+        guard let action = message as? Action else { return nil }
+        switch action {
+        case let .queryChanged(query):
+            state.query = query
+            return Effects.debounce(
+                Effects.send(Action.resultsLoaded([query.uppercased()])), id: SearchID(), for: .seconds(3_600))
+        case let .resultsLoaded(results):
+            state.results = results
+            return nil
+        case let .refresh(number, latest):
+            return Effects.throttle(
+                Effects.send(Action.refreshed(number)), id: RefreshID(), for: .seconds(3_600), latest: latest)
+        case let .refreshed(number):
+            state.refreshes.append(number)
+            return nil
+        case .cancelRefreshes:
+            return Effects.cancel(id: RefreshID())
+        }
+    }
+}
+
+/// Runs `body` and returns the real time it took.
+private func realTime(_ body: () async -> Void) async -> Duration {
+    let start = ContinuousClock.now
+    await body()
+    return ContinuousClock.now - start
+}
+
+@Suite("Debounce and throttle on a TestClock")
+struct TimeEffectsTests {
+    @Test func debounceRunsOnlyTheLastEffectAfterThePauseWithoutWaitingInRealTime() async {
+        let elapsed = await realTime {
+            let clock = TestClock()
+            let store = TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock })
+            store.send(Search.Action.queryChanged("s")) { $0.query = "s" }
+            clock.advance(by: .seconds(1_800))
+            store.send(Search.Action.queryChanged("sw")) { $0.query = "sw" }  // cancels the first
+            clock.advance(by: .seconds(3_599))
+            store.send(Search.Action.queryChanged("swift")) { $0.query = "swift" }  // cancels the second
+            clock.advance(by: .seconds(3_600))
+            await store.receive(Search.Action.resultsLoaded(["SWIFT"])) { $0.results = ["SWIFT"] }
+            await store.finish()
+            #expect(clock.sleeperCount == 0)
+        }
+        #expect(elapsed < .seconds(5), "a debounce of an hour must not take real time: \(elapsed)")
+    }
+
+    @Test func throttleRunsTheFirstAtOnceThenTheLatestAtTheEndOfTheInterval() async {
+        let elapsed = await realTime {
+            let clock = TestClock()
+            let store = TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock })
+            store.send(Search.Action.refresh(1, latest: true))
+            await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
+            store.send(Search.Action.refresh(2, latest: true))  // held, then replaced
+            store.send(Search.Action.refresh(3, latest: true))
+            clock.advance(by: .seconds(3_600))
+            await store.receive(Search.Action.refreshed(3)) { $0.refreshes = [1, 3] }
+            // A new interval began with 3: nothing more happens at its end.
+            clock.advance(by: .seconds(3_600))
+            await store.finish()
+        }
+        #expect(elapsed < .seconds(5), "a throttle of an hour must not take real time: \(elapsed)")
+    }
+
+    @Test func throttleWithoutLatestDropsWhatArrivesDuringTheInterval() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock })
+        store.send(Search.Action.refresh(1, latest: false))
+        await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
+        store.send(Search.Action.refresh(2, latest: false))
+        clock.advance(by: .seconds(3_600))
+        store.send(Search.Action.refresh(4, latest: false))  // a new interval: at once
+        await store.receive(Search.Action.refreshed(4)) { $0.refreshes = [1, 4] }
+        clock.advance(by: .seconds(3_600))
+        await store.finish()
+    }
+
+    @Test func cancellingTheIdEndsTheIntervalAndDropsWhatItHeld() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock })
+        store.send(Search.Action.refresh(1, latest: true))
+        await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
+        store.send(Search.Action.refresh(2, latest: true))
+        store.send(Search.Action.cancelRefreshes)
+        clock.advance(by: .seconds(3_600))
+        store.send(Search.Action.refresh(5, latest: true))  // the interval ended: at once
+        await store.receive(Search.Action.refreshed(5)) { $0.refreshes = [1, 5] }
+        clock.advance(by: .seconds(3_600))
+        await store.finish()
+    }
+
+    @Test func aTestClockWakesSleepersInDeadlineOrderAndOnCancellation() async throws {
+        let clock = TestClock()
+        let woken = Locked<[Int]>([])
+        let late = Task {
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(2)))
+            woken.append(2)
+        }
+        let early = Task {
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+            woken.append(1)
+        }
+        let cancelled = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(1))) }
+        while clock.sleeperCount < 3 { await Task.yield() }
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        clock.advance(by: .seconds(1))
+        try await early.value
+        #expect(woken.current == [1])
+        clock.run()
+        try await late.value
+        #expect(woken.current == [1, 2])
+        #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+    }
+}
