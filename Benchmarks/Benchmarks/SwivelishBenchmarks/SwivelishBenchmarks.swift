@@ -182,4 +182,15 @@ let benchmarks: @Sendable () -> Void = {
         _ = store.subscribeToPartCount(Sink())
         return store
     }
+
+    // W10: W2 with one observer, the cost of observing.
+
+    Benchmark("W10 dispatch to 1 subscriber and 1 observer (Store)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let sink = Sink()
+        let store = Store(initialState: BenchState(), observers: [countingObserver(sink)])
+        _ = store.subscribeToCount(sink)
+        return store
+    }
 }

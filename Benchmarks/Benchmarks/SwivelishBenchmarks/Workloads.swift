@@ -513,3 +513,11 @@ func dispatchIncrements(to store: Store<ScopedAppState>, count: Int) {
         store.dispatch(Increment())
     }
 }
+
+// MARK: - W10: W2 with one observer
+
+/// W10: an observer that counts the events it sees (into `sink`), as a logger or an analytics hook would
+/// look at each.
+func countingObserver(_ sink: Sink) -> StoreObserver<BenchState> {
+    StoreObserver { event in sink.total &+= event.stateAfter.count &- event.stateBefore.count }
+}

@@ -6,7 +6,8 @@
 //
 // Workloads: W1-store, W1-bare, W2-store, W2-bare, W2-hand, W3-store, W3-bare, W5-store, W5-bare,
 // W6-store, W6-bare, W8-store, W8-hand ("hand": subscribers that read their fields directly), W9-scoped,
-// W9-root (one subscriber through a scoped store, and the same on the root); W5 takes
+// W9-root (one subscriber through a scoped store, and the same on the root), W10-store (W2 with one
+// observer); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
@@ -29,7 +30,7 @@ import Darwin
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
     print(
-        "usage: SwivelishProfile <W1|W2|W3|W5|W6>-<store|bare> | W2-hand | W8-<store|hand> | W9-<scoped|root> <count> [live subscribers, for W5] | W4 <count> [rounds]"
+        "usage: SwivelishProfile <W1|W2|W3|W5|W6>-<store|bare> | W2-hand | W8-<store|hand> | W9-<scoped|root> | W10-store <count> [live subscribers, for W5] | W4 <count> [rounds]"
     )
     exit(2)
 }
@@ -98,6 +99,10 @@ case "W9-scoped":
 case "W9-root":
     let store = Store(initialState: ScopedAppState())
     _ = store.subscribeToPartCount(sink)
+    dispatchIncrements(to: store, count: count)
+case "W10-store":
+    let store = Store(initialState: BenchState(), observers: [countingObserver(sink)])
+    _ = store.subscribeToCount(sink)
     dispatchIncrements(to: store, count: count)
 case "W8-hand":
     let store = BareLockStore(initialValue: WideState())

@@ -150,11 +150,16 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        let change = machine.hasDeliveries(effect) ? machine.change(with: effect) : nil
-        lock.unlock()
-        notifyObservers(of: event)
-        if let change {
-            perform(change)
+        // Two paths rather than an optional change: an optional of a generic struct is copied and destroyed
+        // through value witnesses.
+        if machine.hasDeliveries(effect) {
+            let change = machine.change(with: effect)
+            lock.unlock()
+            notifyObservers(of: event)
+            perform(consume change)
+        } else {
+            lock.unlock()
+            notifyObservers(of: event)
         }
         finishDelivering()
     }
