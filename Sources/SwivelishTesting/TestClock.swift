@@ -4,7 +4,7 @@ import Swivelish
 /// A clock whose time moves only when a test advances it, so that effects that wait (a debounce, a
 /// timeout, a timer) are tested without waiting in real time.
 ///
-/// Give it to the store as its ``Swivelish/Dependencies/clock``, then advance it past the waits:
+/// Give it to the store as its `Dependencies.clock` of Swivelish, then advance it past the waits:
 ///
 /// ```swift
 /// let clock = TestClock()
