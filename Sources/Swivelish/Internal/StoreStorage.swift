@@ -85,28 +85,16 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @inlinable
     @inline(__always)
     func dispatch(_ message: any Message) {
-        if _slowPath(isObserved) {
-            dispatchObserved(message, unlessCancelled: nil)
-            return
-        }
-        lock.lock("Store.dispatch(_:)")
-        if _slowPath(machine.mayHaveToWait) {
-            waitForRoom()
-        }
-        let effect = S.update(&machine.state, with: message)
-        guard machine.hasDeliveries(effect), machine.commit(effect) else {
-            lock.unlock()
-            return
-        }
-        let change = machine.change(with: effect)
-        lock.unlock()
-        deliver(consume change)
+        dispatch(message, unlessCancelled: nil)
     }
 
-    /// Dispatches a message an effect sent, unless the effect's scope is cancelled: the check and the
-    /// apply are one step under the lock, so no message of an effect is applied after the effect that
-    /// cancelled it has run.
-    func dispatch(_ message: any Message, unlessCancelled scope: EffectScope) {
+    /// Applies `message` and delivers the change, unless `scope` (the scope of the effect that sent it) is
+    /// cancelled: the check and the apply are one step under the lock, so no message of an effect is
+    /// applied after the effect that cancelled it has run. With `nil` (a dispatch of the store itself),
+    /// inlined, the check is compiled away.
+    @inlinable
+    @inline(__always)
+    func dispatch(_ message: any Message, unlessCancelled scope: EffectScope?) {
         if _slowPath(isObserved) {
             dispatchObserved(message, unlessCancelled: scope)
             return
@@ -115,7 +103,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         if _slowPath(machine.mayHaveToWait) {
             waitForRoom()
         }
-        guard !scope.isCancelled else {
+        if let scope, scope.isCancelled {
             lock.unlock()
             return
         }

@@ -34,12 +34,18 @@ struct StateProjection<S>: @unchecked Sendable {
         StateProjection(offset: 0, keyPath: nil) { $0.assumingMemoryBound(to: S.self).pointee }
     }
 
+    /// The byte offset in the root state of the value at `keyPath` of `S`, when there is one.
+    @inlinable
+    func offset<Value>(of keyPath: KeyPath<S, Value>) -> Int? {
+        offset.flatMap { base in MemoryLayout<S>.offset(of: keyPath).map { base + $0 } }
+    }
+
     /// The part of `S` at `keyPath`.
     @inlinable
     func appending<Child>(_ keyPath: KeyPath<S, Child>) -> StateProjection<Child> {
         let project = self.project
         return StateProjection<Child>(
-            offset: offset.flatMap { base in MemoryLayout<S>.offset(of: keyPath).map { base + $0 } },
+            offset: offset(of: keyPath),
             keyPath: self.keyPath.map { $0.appending(path: keyPath)! } ?? keyPath
         ) { root in project(root)[keyPath: keyPath] }
     }
@@ -69,7 +75,7 @@ struct FieldReader<Value>: @unchecked Sendable {
     @inlinable
     @inline(__always)
     init<S>(_ keyPath: KeyPath<S, Value>, in projection: StateProjection<S>) {
-        offset = projection.offset.flatMap { base in MemoryLayout<S>.offset(of: keyPath).map { base + $0 } }
+        offset = projection.offset(of: keyPath)
         let project = projection.project
         fallback = { root in project(root)[keyPath: keyPath] }
     }
