@@ -3,7 +3,9 @@
 #
 # For each case directory in EndToEnd/, pipes input.txt into the Counter executable and compares its
 # standard output, standard error and exit status with expected-stdout.txt, expected-stderr.txt and
-# expected-status. Prints a diff for each difference, then "N passed, N failed"; exits 1 on failure.
+# expected-status. Then it runs it again with --print-changes: standard output and the exit status must
+# be the same, and standard error (the changes, and the errors) must be expected-changes.txt. Prints a
+# diff for each difference, then "N passed, N failed"; exits 1 on failure.
 #
 # Then it runs the every-command case with an output that cannot be written (standard output on
 # /dev/full, closed, or a pipe whose reader is gone): the program must say so on standard error and
@@ -57,6 +59,13 @@ for dir in "$cases"/*/; do
     check "$name: stdout" "$dir/expected-stdout.txt" "$work/stdout"
     check "$name: stderr" "$dir/expected-stderr.txt" "$work/stderr"
     check "$name: exit status" "$dir/expected-status" "$work/status"
+
+    echo "--- $name, with --print-changes"
+    cat "$dir/input.txt" | "${limit[@]}" "$COUNTER_BIN" --print-changes >"$work/stdout" 2>"$work/stderr"
+    echo "${PIPESTATUS[1]}" >"$work/status"
+    check "$name, with --print-changes: stdout" "$dir/expected-stdout.txt" "$work/stdout"
+    check "$name, with --print-changes: stderr" "$dir/expected-changes.txt" "$work/stderr"
+    check "$name, with --print-changes: exit status" "$dir/expected-status" "$work/status"
 done
 
 # check_output_error NAME ERROR-MESSAGE: compares "$work/stderr" with "error: cannot write the output:

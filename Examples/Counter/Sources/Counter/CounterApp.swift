@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import CounterCore
+import Swivelish
 
 /// Runs the counter: interactive when standard input is a terminal, scripted otherwise.
 @main
@@ -22,13 +23,25 @@ enum CounterApp {
             }
             exit(0)
         }
-        guard arguments.isEmpty else {
+        let printsChanges = arguments == ["--print-changes"]
+        guard arguments.isEmpty || printsChanges else {
             standardError("error: unexpected arguments \(arguments.joined(separator: " "))\n\n\(usage)\n")
             exit(2)
         }
-        let status = isatty(STDIN_FILENO) == 1 ? InteractiveSession().run() : ScriptedSession().run()
+        // Clocks need macOS 13: the Counter is a terminal program for Linux and macOS 13 or later.
+        guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else {
+            standardError("error: Counter needs macOS 13 or later\n")
+            exit(1)
+        }
+        let observers = printsChanges ? [Self.changesOnStandardError] : []
+        let status =
+            isatty(STDIN_FILENO) == 1
+            ? InteractiveSession(observers: observers).run() : ScriptedSession(observers: observers).run()
         exit(status)
     }
+
+    /// Writes each message and the state changes it made to standard error, for `--print-changes`.
+    private static let changesOnStandardError = StoreObserver<AppState>.printChanges { standardError($0 + "\n") }
 
     /// Opens `/dev/null` on each of the descriptors 0, 1 and 2 that is closed (as after `>&-`), the
     /// wrong way round, so that reading or writing it still fails, with EBADF.
@@ -44,7 +57,12 @@ enum CounterApp {
     }
 
     static let usage = """
-        usage: Counter          (interactive when stdin is a terminal, scripted otherwise)
+        usage: Counter [--print-changes]   (interactive when stdin is a terminal, scripted otherwise)
+
+        Options:
+          --print-changes   also write each message and the state changes it made to stderr
+                            (in interactive mode, send stderr elsewhere: 2>changes.log)
+          -h, --help        print this help
 
         Keys (interactive) or lines (scripted):
           +  -      add or subtract 1 (scripted also +N and -N, N from 1 to \(Command.maximumAmount))

@@ -12,13 +12,13 @@ import Swivelish
 /// The terminal mode: reads keys, redraws the count and the status line in place.
 ///
 /// Each part of the screen has its own subscription with `skipRepeats`, so a line is redrawn only when
-/// what it shows changes. Fetches take ``fetchDelay`` and add a random amount from 1 to 10; a fetch's
-/// result is dispatched, and the screen redrawn, from a background thread while the main thread waits
-/// for keys. `r` while a fetch runs is ignored. On SIGWINCH the whole screen is redrawn for the new
-/// size (``Screen``).
+/// what it shows changes. Fetches use the store's default ``AmountFetcher``: they take a second and add
+/// a random amount from 1 to 10; a fetch's result is dispatched, and the screen redrawn, from a
+/// background thread while the main thread waits for keys. `r` while a fetch runs is ignored. On
+/// SIGWINCH the whole screen is redrawn for the new size (``Screen``).
 struct InteractiveSession {
-    /// How long a fetch takes in this mode: long enough to see the status line say so.
-    static let fetchDelay = DispatchTimeInterval.seconds(1)
+    /// Observers to give the store, such as `printChanges` for `--print-changes`.
+    var observers: [StoreObserver<AppState>] = []
 
     /// Runs the session until `q`, Ctrl-C, Ctrl-D, or SIGINT, SIGTERM or SIGHUP, and restores the
     /// terminal in every case.
@@ -28,7 +28,9 @@ struct InteractiveSession {
     ///
     /// - Returns: The exit status: 130 for Ctrl-C, 0 otherwise. A signal exits with 128 plus its number.
     func run() -> Int32 {
-        let store = Store(initialState: AppState(fetcher: .random(delay: Self.fetchDelay)))
+        // The default dependencies: random amounts, each after a second (long enough to see the status
+        // line say so), on the real clock.
+        let store = Store(initialState: AppState(), observers: observers)
         guard let terminal = Terminal() else {
             standardError("error: cannot switch the terminal to raw input\n")
             return 1

@@ -8,7 +8,7 @@ import Swivelish
 /// stops loading) in one state change.
 ///
 /// ```swift
-/// let store = Store(initialState: AppState(fetcher: .random(delay: .seconds(1))))
+/// let store = Store(initialState: AppState())
 /// store.dispatch(CounterMessage.increment(amount: 1))
 /// store.dispatch(FetchMessage.start)
 /// ```
@@ -23,10 +23,13 @@ public struct AppState: State, Equatable {
     /// The most changes of the count that can be undone: older changes are forgotten, oldest first.
     public static let undoLimit = 100
 
-    /// Creates the app at `count`, with nothing to undo, fetching amounts from `fetcher`.
-    public init(count: Int = 0, fetcher: AmountFetcher) {
+    /// Creates the app at `count`, with nothing to undo and no fetch running.
+    ///
+    /// Where fetched amounts come from is not part of the state: the fetch effect reads it from the
+    /// store's dependencies (`dependencies.amountFetcher`).
+    public init(count: Int = 0) {
         counter = HistoryState(CounterState(count: count), limit: Self.undoLimit)
-        fetch = FetchState(fetcher: fetcher)
+        fetch = FetchState()
     }
 
     /// Updates ``counter`` then ``fetch`` with `message`, and returns their effects combined.

@@ -1,16 +1,13 @@
 import Swivelish
 
-/// Whether a random amount is being fetched, and where amounts come from.
+/// Whether a random amount is being fetched.
 ///
-/// ``FetchMessage/start`` sets ``isLoading`` and returns an ``Effect`` that asks ``fetcher`` for an
-/// amount and dispatches ``FetchMessage/finished(amount:)`` with it, from whichever thread the fetcher
-/// completes on. A `start` while loading is ignored: one fetch at a time, and no change of state.
+/// ``FetchMessage/start`` sets ``isLoading`` and returns an ``Effect`` that runs the fetch in a task:
+/// it reads the store's ``AmountFetcher`` and clock (`dispatch.dependencies.amountFetcher` and
+/// `.clock`), waits the fetcher's delay on the clock, and dispatches ``FetchMessage/finished(amount:)``
+/// from the task. A `start` while loading is ignored: one fetch at a time, and no change of state.
 ///
 /// It is not part of the undo history: undoing while a fetch runs does not cancel it.
-///
-/// Two fetch states are equal when they are loading alike and have started as many fetches: the
-/// ``fetcher`` is configuration that no message changes, so it takes no part in comparing states (as
-/// a `TestStore` does after every message).
 public struct FetchState: State, Equatable {
     /// Whether a fetch is running.
     public var isLoading = false
@@ -18,19 +15,8 @@ public struct FetchState: State, Equatable {
     /// How many fetches have started; the running fetch, if any, is number `startedCount`.
     public var startedCount = 0
 
-    /// Where amounts come from: configuration given at start, never changed by messages.
-    public let fetcher: AmountFetcher
-
-    /// Creates a state that is not loading, and fetches amounts from `fetcher`.
-    public init(fetcher: AmountFetcher) {
-        self.fetcher = fetcher
-    }
-
-    /// Whether `left` and `right` are loading alike and have started as many fetches; their fetchers
-    /// are not compared.
-    public static func == (left: FetchState, right: FetchState) -> Bool {
-        left.isLoading == right.isLoading && left.startedCount == right.startedCount
-    }
+    /// Creates a state that is not loading and has started no fetch.
+    public init() {}
 
     /// Applies ``FetchMessage``; ignores other messages.
     ///
@@ -42,18 +28,20 @@ public struct FetchState: State, Equatable {
             guard !state.isLoading else { return nil }
             state.isLoading = true
             state.startedCount += 1
-            return fetchEffect(number: state.startedCount, from: state.fetcher)
+            return fetchEffect(number: state.startedCount)
         case .finished:
             state.isLoading = false
             return nil
         }
     }
 
-    private static func fetchEffect(number: Int, from fetcher: AmountFetcher) -> Effect {
-        return { dispatch in
-            fetcher.fetch(number: number) { amount in
-                dispatch(FetchMessage.finished(amount: amount))
-            }
+    private static func fetchEffect(number: Int) -> Effect {
+        Effects.run { dispatch in
+            // Clocks need macOS 13: the Counter is a terminal program for Linux and macOS 13 or later.
+            guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return }
+            let fetcher = dispatch.dependencies.amountFetcher
+            try await dispatch.dependencies.clock.sleep(for: fetcher.delay)
+            dispatch(FetchMessage.finished(amount: fetcher.amount(number: number)))
         }
     }
 }

@@ -1,30 +1,17 @@
 import CounterCore
 import Dispatch
 import Swivelish
+import SwivelishTesting
 import Testing
 
-/// A fetcher whose fetches finish only when the test says so, on a thread of the test's choosing.
-final class ManualFetcher: @unchecked Sendable {
-    // `@unchecked Sendable`: `queue` guards `pending`.
-    private let queue = DispatchQueue(label: "ManualFetcher")
-    private var pending: [@Sendable (Int) -> Void] = []
+// The app's logic in a plain `Store`, given its fetcher and clock as dependencies.
 
-    var fetcher: AmountFetcher {
-        AmountFetcher { _, completion in self.queue.sync { self.pending.append(completion) } }
-    }
-
-    var pendingCount: Int { queue.sync { pending.count } }
-
-    func finishFirst(with amount: Int) {
-        let completion = queue.sync { pending.removeFirst() }
-        completion(amount)
-    }
-}
-
-@Test func fetchedAmountIsAddedAndCanBeUndone() {
-    let store = Store(initialState: AppState(fetcher: AmountFetcher { _, completion in completion(7) }))
+@Test func fetchedAmountIsAddedAndCanBeUndone() async {
+    let store = Store(
+        initialState: AppState(), dependencies: Dependencies { $0.amountFetcher = AmountFetcher { _ in 7 } })
     store.dispatch(CounterMessage.increment(amount: 1))
     store.dispatch(FetchMessage.start)
+    await store.fetchesFinished()
     #expect(store.state.count == 8)
     #expect(!store.state.isLoading)
     #expect(store.state.undoDepth == 2)
@@ -33,27 +20,43 @@ final class ManualFetcher: @unchecked Sendable {
     #expect(store.state.count == 1)
 }
 
-@Test func secondFetchWhileLoadingIsIgnoredAndUndoDoesNotCancelTheFirst() {
-    let manual = ManualFetcher()
-    let store = Store(initialState: AppState(fetcher: manual.fetcher))
+@Test func secondFetchWhileLoadingIsIgnoredAndUndoDoesNotCancelTheFirst() async {
+    let clock = TestClock()
+    let numbers = Collected<Int>()
+    let store = Store(
+        initialState: AppState(),
+        dependencies: Dependencies {
+            $0.amountFetcher = AmountFetcher(delay: .seconds(1)) { number in
+                numbers.append(number)
+                return 5
+            }
+            $0.clock = clock
+        })
     store.dispatch(CounterMessage.increment(amount: 1))
     store.dispatch(FetchMessage.start)
     store.dispatch(FetchMessage.start)
-    #expect(manual.pendingCount == 1)
     #expect(store.state.fetch.startedCount == 1)
+    #expect(await clock.waitForSleepers(1))
 
     store.dispatch(HistoryMessage.undo)
     #expect(store.state.count == 0)
     #expect(store.state.isLoading)
 
-    manual.finishFirst(with: 5)
+    clock.advance(by: .seconds(1))
+    await store.fetchesFinished()
     #expect(store.state.count == 5)
     #expect(!store.state.isLoading)
+    #expect(numbers.values == [1])
 }
 
-@Test func summaryChangesOncePerStateChange() {
-    let manual = ManualFetcher()
-    let store = Store(initialState: AppState(fetcher: manual.fetcher))
+@Test func summaryChangesOncePerStateChange() async {
+    let clock = TestClock()
+    let store = Store(
+        initialState: AppState(),
+        dependencies: Dependencies {
+            $0.amountFetcher = AmountFetcher(delay: .seconds(1)) { _ in 3 }
+            $0.clock = clock
+        })
     let lines = Collected<String>()
     let unsubscribe = store.subscribe(\.summary, immediately: false, skipRepeats: true) { lines.append($0) }
     defer { unsubscribe() }
@@ -61,7 +64,9 @@ final class ManualFetcher: @unchecked Sendable {
     store.dispatch(CounterMessage.increment(amount: 2))
     store.dispatch(FetchMessage.start)
     store.dispatch(FetchMessage.start)  // ignored: no line
-    manual.finishFirst(with: 3)
+    #expect(await clock.waitForSleepers(1))
+    clock.advance(by: .seconds(1))
+    await store.fetchesFinished()
     store.dispatch(HistoryMessage.undo)
     store.dispatch(HistoryMessage.undo)
     store.dispatch(HistoryMessage.undo)  // nothing left to undo: no line
@@ -76,39 +81,48 @@ final class ManualFetcher: @unchecked Sendable {
         ])
 }
 
-@Test func fetchFinishingOnAnotherThreadIsWaitedFor() {
-    let store = Store(initialState: AppState(fetcher: .seeded(42, delay: .milliseconds(20))))
-    let testThread = CurrentThread()
-    let onTestThread = Collected<Bool>()
-    let unsubscribe = store.subscribe(\.count, immediately: false, skipRepeats: true) { _ in
-        onTestThread.append(testThread.isCurrent)
+@Test func fetchFinishingOnAnotherThreadIsWaitedFor() async {
+    // The real clock: the fetch waits 20 ms in its task, then dispatches from the task's thread.
+    let store = Store(
+        initialState: AppState(),
+        dependencies: Dependencies { $0.amountFetcher = .seeded(42, delay: .milliseconds(20)) })
+    let onWaitingThread = Collected<Bool>()
+    let wasLoading = await onQueueOfItsOwn {
+        let waitingThread = CurrentThread()
+        let unsubscribe = store.subscribe(\.count, immediately: false, skipRepeats: true) { _ in
+            onWaitingThread.append(waitingThread.isCurrent)
+        }
+        defer { unsubscribe() }
+        store.dispatch(FetchMessage.start)
+        let wasLoading = store.state.isLoading
+        store.waitForFetches()
+        return wasLoading
     }
-    defer { unsubscribe() }
 
-    store.dispatch(FetchMessage.start)
-    #expect(store.state.isLoading)
-    store.waitForFetches()
-
+    #expect(wasLoading)
     #expect(!store.state.isLoading)
     #expect(store.state.count == SeededAmounts(seed: 42, in: 1...10).amount(number: 1))
-    #expect(onTestThread.values == [false])
+    #expect(onWaitingThread.values == [false])
 }
 
 @Test func waitForFetchesReturnsAtOnceWhenIdle() {
-    let store = Store(initialState: AppState(fetcher: AmountFetcher { _, _ in }))
+    let store = Store(initialState: AppState())
     store.waitForFetches()
     #expect(!store.state.isLoading)
 }
 
-@Test func waitForFetchesSurvivesManyFetchesFinishingOnOtherThreads() {
-    let store = Store(initialState: AppState(fetcher: .seeded(7, delay: .microseconds(50))))
+@Test func waitForFetchesSurvivesManyFetchesFinishingOnOtherThreads() async {
+    let store = Store(
+        initialState: AppState(),
+        dependencies: Dependencies { $0.amountFetcher = .seeded(7, delay: .microseconds(50)) })
     let amounts = SeededAmounts(seed: 7, in: 1...10)
-    var expected = 0
-    for number in 1...200 {
-        store.dispatch(FetchMessage.start)
-        store.waitForFetches()
-        expected += amounts.amount(number: number)
-        #expect(!store.state.isLoading)
+    let stillLoading = await onQueueOfItsOwn {
+        (1...200).filter { _ in
+            store.dispatch(FetchMessage.start)
+            store.waitForFetches()
+            return store.state.isLoading
+        }
     }
-    #expect(store.state.count == expected)
+    #expect(stillLoading.isEmpty)
+    #expect(store.state.count == (1...200).map(amounts.amount(number:)).reduce(0, +))
 }

@@ -1,21 +1,27 @@
 import CounterCore
-import Dispatch
 import Swivelish
 import SwivelishTesting
 import Testing
 
 // The app's logic tested exhaustively with SwivelishTesting's TestStore: every state change and every
-// message the fetch effect dispatches is asserted.
+// message the fetch effect dispatches is asserted. The fetches wait on a TestClock, which the tests
+// advance: a fetch of an hour takes no real time.
 
 @Suite("AppState, with TestStore")
 struct AppTestStoreTests {
-    /// A fetcher that answers on another thread, as the real one does.
-    static let answersSeven = AmountFetcher { _, completion in
-        DispatchQueue.global().async { completion(7) }
+    /// The scripted mode's fetcher (4, 2, 9, 5, 1, ...), each fetch taking an hour.
+    static let seededHourly = AmountFetcher.seeded(42, delay: .seconds(3_600))
+
+    /// Dependencies with the scripted mode's fetcher, taking an hour, on `clock`.
+    static func dependencies(clock: TestClock) -> Dependencies {
+        Dependencies {
+            $0.amountFetcher = seededHourly
+            $0.clock = clock
+        }
     }
 
     @Test func incrementDecrementAndUndo() async {
-        let store = TestStore(initialState: AppState(fetcher: Self.answersSeven))
+        let store = TestStore(initialState: AppState())
         store.send(CounterMessage.increment(amount: 3)) {
             $0.counter.present.count = 3
             $0.counter.past = [CounterState(count: 0)]
@@ -32,14 +38,19 @@ struct AppTestStoreTests {
         await store.finish()
     }
 
-    @Test func fetchAddsTheAmountFromAnotherThreadAndCanBeUndone() async {
-        let store = TestStore(initialState: AppState(count: 1, fetcher: Self.answersSeven))
+    @Test func fetchAddsTheAmountOnceTheClockReachesTheDelayAndCanBeUndone() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: AppState(count: 1), dependencies: Self.dependencies(clock: clock))
         store.send(FetchMessage.start) {
             $0.fetch.isLoading = true
             $0.fetch.startedCount = 1
         }
-        await store.receive(FetchMessage.finished(amount: 7)) {
-            $0.counter.present.count = 8
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(by: .seconds(3_599))
+        #expect(clock.sleeperCount == 1)  // not yet
+        clock.advance(by: .seconds(1))
+        await store.receive(FetchMessage.finished(amount: 4)) {
+            $0.counter.present.count = 5
             $0.counter.past = [CounterState(count: 1)]
             $0.fetch.isLoading = false
         }
@@ -51,17 +62,17 @@ struct AppTestStoreTests {
     }
 
     @Test func secondStartWhileLoadingIsIgnored() async {
-        let manual = ManualFetcher()  // the fetch finishes when the test says, not before the second start
-        let store = TestStore(initialState: AppState(fetcher: manual.fetcher))
+        let clock = TestClock()
+        let store = TestStore(initialState: AppState(), dependencies: Self.dependencies(clock: clock))
         store.send(FetchMessage.start) {
             $0.fetch.isLoading = true
             $0.fetch.startedCount = 1
         }
-        store.send(FetchMessage.start)  // no change of state...
-        #expect(manual.pendingCount == 1)  // ...and no second fetch
-        manual.finishFirst(with: 7)
-        await store.receive(FetchMessage.finished(amount: 7)) {
-            $0.counter.present.count = 7
+        store.send(FetchMessage.start)  // no change of state, and no second fetch: `finish` would see it
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(by: .seconds(3_600))
+        await store.receive(FetchMessage.finished(amount: 4)) {
+            $0.counter.present.count = 4
             $0.counter.past = [CounterState(count: 0)]
             $0.fetch.isLoading = false
         }
@@ -69,18 +80,50 @@ struct AppTestStoreTests {
     }
 
     @Test func undoWhileLoadingDoesNotCancelTheFetch() async {
-        let manual = ManualFetcher()
-        let store = TestStore(initialState: AppState(fetcher: manual.fetcher), exhaustivity: .off)
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: AppState(), dependencies: Self.dependencies(clock: clock), exhaustivity: .off)
         store.send(CounterMessage.increment(amount: 1))
         store.send(FetchMessage.start)
         store.send(HistoryMessage.undo) {
             $0.counter.present.count = 0
             $0.fetch.isLoading = true
         }
-        manual.finishFirst(with: 7)
-        await store.receive(FetchMessage.finished(amount: 7)) {
-            $0.counter.present.count = 7
+        #expect(await clock.waitForSleepers(1))
+        clock.advance(by: .seconds(3_600))
+        await store.receive(FetchMessage.finished(amount: 4)) {
+            $0.counter.present.count = 4
             $0.fetch.isLoading = false
         }
+    }
+
+    @Test func fetchesAreNumberedInTurn() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: AppState(), dependencies: Self.dependencies(clock: clock), exhaustivity: .off)
+        for (number, amount) in [4, 2, 9].enumerated() {
+            store.send(FetchMessage.start) { $0.fetch.startedCount = number + 1 }
+            #expect(await clock.waitForSleepers(1))
+            clock.advance(by: .seconds(3_600))
+            await store.receive(FetchMessage.finished(amount: amount))
+        }
+        store.expect(\.count, 15)
+    }
+
+    @Test func anOverriddenFetcherIsUsedAndTheOtherDependenciesKeepTheirDefaults() async {
+        // Only the fetcher is replaced: the clock is the real one, and a fetch without delay ends at once.
+        let store = TestStore(
+            initialState: AppState(),
+            dependencies: Dependencies { $0.amountFetcher = AmountFetcher { number in number * 10 } })
+        store.send(FetchMessage.start) {
+            $0.fetch.isLoading = true
+            $0.fetch.startedCount = 1
+        }
+        await store.receive(FetchMessage.finished(amount: 10)) {
+            $0.counter.present.count = 10
+            $0.counter.past = [CounterState(count: 0)]
+            $0.fetch.isLoading = false
+        }
+        await store.finish()
     }
 }

@@ -1,9 +1,11 @@
 import CounterCore
 import Swivelish
+import SwivelishTesting
 import Testing
 
 @Test func summaryAndStatusLineShowCountHistoryAndLoading() {
-    let store = Store(initialState: AppState(count: -4, fetcher: AmountFetcher { _, _ in }))
+    // A clock that never moves: the fetch stays in flight.
+    let store = Store(initialState: AppState(count: -4), dependencies: Dependencies { $0.clock = TestClock() })
     #expect(store.state.summary == "count: -4  history: 0")
     #expect(store.state.statusLine == "Ready.  (history: 0)")
 

@@ -1,33 +1,71 @@
 import CounterCore
 import Swivelish
+import SwivelishTesting
 import Testing
 
-@Test func startLoadsAndReturnsAnEffectThatDispatchesTheAmount() {
-    let fetcher = AmountFetcher { number, completion in completion(number * 100) }
-    var state = FetchState(fetcher: fetcher)
+/// Runs `effect` with `dependencies` and returns the first message it dispatches.
+private func firstMessage(of effect: Effect?, with dependencies: Dependencies) async -> FetchMessage? {
+    guard let effect else { return nil }
+    return await withCheckedContinuation { continuation in
+        effect(Dispatcher(dependencies: dependencies) { continuation.resume(returning: $0 as? FetchMessage) })
+    }
+}
+
+@Test func startLoadsAndReturnsAnEffectThatDispatchesTheAmount() async {
+    var state = FetchState()
     let effect = FetchState.update(&state, with: FetchMessage.start)
     #expect(state.isLoading)
     #expect(state.startedCount == 1)
 
-    let dispatched = Collected<FetchMessage>()
-    effect?(Dispatcher { message in dispatched.append(message as! FetchMessage) })
-    #expect(dispatched.values == [.finished(amount: 100)])
+    let fetcher = AmountFetcher { number in number * 100 }
+    let message = await firstMessage(of: effect, with: Dependencies { $0.amountFetcher = fetcher })
+    #expect(message == .finished(amount: 100))
 }
 
 @Test func startWhileLoadingIsIgnored() {
-    var state = FetchState(fetcher: AmountFetcher { _, _ in })
+    var state = FetchState()
     _ = FetchState.update(&state, with: FetchMessage.start)
     let effect = FetchState.update(&state, with: FetchMessage.start)
     #expect(effect == nil)
     #expect(state.startedCount == 1)
 }
 
-@Test func finishedStopsLoadingAndNextStartIsTheNextNumber() {
-    let numbers = Collected<Int>()
-    var state = FetchState(fetcher: AmountFetcher { number, _ in numbers.append(number) })
-    FetchState.update(&state, with: FetchMessage.start)?(Dispatcher { _ in })
-    _ = FetchState.update(&state, with: FetchMessage.finished(amount: 3))
+@Test func finishedStopsLoadingAndNextStartIsTheNextNumber() async {
+    let dependencies = Dependencies { $0.amountFetcher = AmountFetcher { number in number } }
+    var state = FetchState()
+    let first = FetchState.update(&state, with: FetchMessage.start)
+    #expect(await firstMessage(of: first, with: dependencies) == .finished(amount: 1))
+    _ = FetchState.update(&state, with: FetchMessage.finished(amount: 1))
     #expect(!state.isLoading)
-    FetchState.update(&state, with: FetchMessage.start)?(Dispatcher { _ in })
-    #expect(numbers.values == [1, 2])
+    let second = FetchState.update(&state, with: FetchMessage.start)
+    #expect(await firstMessage(of: second, with: dependencies) == .finished(amount: 2))
+}
+
+@Test func theEffectWaitsTheFetchersDelayOnTheClock() async {
+    let clock = TestClock()
+    let dependencies = Dependencies {
+        $0.amountFetcher = AmountFetcher(delay: .seconds(5)) { _ in 3 }
+        $0.clock = clock
+    }
+    var state = FetchState()
+    let effect = FetchState.update(&state, with: FetchMessage.start)
+    async let message = firstMessage(of: effect, with: dependencies)
+    #expect(await clock.waitForSleepers(1))
+    clock.advance(by: .seconds(4))
+    #expect(clock.sleeperCount == 1)
+    clock.advance(by: .seconds(1))
+    #expect(await message == .finished(amount: 3))
+}
+
+@Test func byDefaultAFetchTakesASecondAndAddsFrom1To10() {
+    let fetcher = Dependencies().amountFetcher
+    #expect(fetcher.delay == .seconds(1))
+    #expect((1...100).allSatisfy { (1...10).contains(fetcher.amount(number: $0)) })
+    #expect(Dependencies().clock is ContinuousClock)
+}
+
+@Test func seededFetcherAnswersTheSeededAmountsAfterItsDelay() {
+    let fetcher = AmountFetcher.seeded(42, delay: .milliseconds(50))
+    #expect(fetcher.delay == .milliseconds(50))
+    #expect((1...5).map(fetcher.amount(number:)) == [4, 2, 9, 5, 1])
 }

@@ -57,7 +57,7 @@ import Testing
 
 @Test func appUndoesUpToTheUndoLimit() {
     #expect(AppState.undoLimit == 100)
-    var state = AppState(fetcher: AmountFetcher { _, _ in })
+    var state = AppState()
     for _ in 0..<(AppState.undoLimit + 5) {
         _ = AppState.update(&state, with: CounterMessage.increment(amount: 1))
     }

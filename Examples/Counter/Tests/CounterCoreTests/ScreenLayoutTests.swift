@@ -5,7 +5,7 @@ private let bold = "\u{1B}[1m"
 private let normal = "\u{1B}[0m"
 
 private func state(count: Int = 2, undoDepth: Int = 2, isLoading: Bool = false) -> AppState {
-    var state = AppState(count: count, fetcher: AmountFetcher { _, _ in })
+    var state = AppState(count: count)
     state.counter.past = Array(repeating: CounterState(count: 0), count: undoDepth)
     state.fetch.isLoading = isLoading
     return state
