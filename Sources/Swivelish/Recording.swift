@@ -57,7 +57,7 @@ extension Recording where S: Equatable {
     /// the state and the message (the time, a random number, a global).
     ///
     /// - Throws: ``ReplayDivergence`` for the first message whose state differs from the recording.
-    public func replay() throws(ReplayDivergence<S>) {
+    public func replay() throws {
         var state = initialState
         for (index, step) in steps.enumerated() {
             _ = S.update(&state, with: step.message)
