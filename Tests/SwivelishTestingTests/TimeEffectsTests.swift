@@ -54,7 +54,8 @@ private let realTimeout = Duration.seconds(60)
 struct TimeEffectsTests {
     @Test func debounceRunsOnlyTheLastEffectAfterThePauseWithoutWaitingInRealTime() async {
         let clock = TestClock()
-        let store = TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        let store = TestStore(
+            initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
         store.send(Search.Action.queryChanged("s")) { $0.query = "s" }
         clock.advance(by: .seconds(1_800))
         store.send(Search.Action.queryChanged("sw")) { $0.query = "sw" }  // cancels the first
@@ -68,7 +69,8 @@ struct TimeEffectsTests {
 
     @Test func throttleRunsTheFirstAtOnceThenTheLatestAtTheEndOfTheInterval() async {
         let clock = TestClock()
-        let store = TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        let store = TestStore(
+            initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
         store.send(Search.Action.refresh(1, latest: true))
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: true))  // held, then replaced
@@ -82,7 +84,8 @@ struct TimeEffectsTests {
 
     @Test func throttleWithoutLatestDropsWhatArrivesDuringTheInterval() async {
         let clock = TestClock()
-        let store = TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        let store = TestStore(
+            initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
         store.send(Search.Action.refresh(1, latest: false))
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: false))
@@ -95,7 +98,8 @@ struct TimeEffectsTests {
 
     @Test func cancellingTheIdEndsTheIntervalAndDropsWhatItHeld() async {
         let clock = TestClock()
-        let store = TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        let store = TestStore(
+            initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
         store.send(Search.Action.refresh(1, latest: true))
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: true))
