@@ -314,7 +314,7 @@ struct EffectsTests {
         }
         store.dispatch(Note("start", effect: Effects.concat(parts)))
         await Task.detached {
-            runConcurrently(threads: 4) { _ in
+            await runConcurrently(threads: 4) { _ in
                 for _ in 0..<500 { store.dispatch(Note("tick")) }
             }
         }.value

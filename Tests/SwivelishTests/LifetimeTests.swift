@@ -48,7 +48,7 @@ struct LifetimeTests {
         #expect(dispatchedAfterFree.current)
     }
 
-    @Test func storeFreedWhileOtherThreadsKeepDispatching() {
+    @Test func storeFreedWhileOtherThreadsKeepDispatching() async {
         // Threads hammer held dispatchers while the last reference to the store is dropped.
         weak var weakStore: Store<Scripted>?
         let kept = Locked<Dispatcher?>(nil)
@@ -58,7 +58,7 @@ struct LifetimeTests {
         let dispatch = kept.current!
         let storeBox = Locked(store)
         store = nil
-        runConcurrently(threads: 4) { thread in
+        await runConcurrently(threads: 4) { thread in
             if thread == 0 {
                 storeBox.withValue { $0 = nil }
             } else {

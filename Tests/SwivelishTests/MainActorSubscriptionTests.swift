@@ -19,7 +19,7 @@ struct MainActorSubscriptionTests {
         let threads = 8
         let perThread = 500
         await Task.detached {
-            runConcurrently(threads: threads) { _ in
+            await runConcurrently(threads: threads) { _ in
                 for _ in 0..<perThread { store.dispatch(Add()) }
             }
         }.value

@@ -121,7 +121,7 @@ struct ObservedStoreTests {
         let threads = 8
         let perThread = 300
         await Task.detached {
-            runConcurrently(threads: threads) { _ in
+            await runConcurrently(threads: threads) { _ in
                 // The store applies them one at a time: the counts in commit order are 1, 2, 3, ...
                 for _ in 0..<perThread { store.dispatch(Screen.Change.increment) }
             }

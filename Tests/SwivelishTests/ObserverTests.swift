@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Store observers")
 struct ObserverTests {
-    @Test func anObserverSeesEveryMessageOnceInCommitOrderUnderEightThreads() {
+    @Test func anObserverSeesEveryMessageOnceInCommitOrderUnderEightThreads() async {
         let events = Unsynchronized<[(count: Int, before: Int, after: Int)]>([])
         let subscriberSaw = Unsynchronized<[Int]>([])
         let overlaps = OverlapDetector()
@@ -23,10 +23,10 @@ struct ObserverTests {
         }
         let threads = 8
         let perThread = 500
-        runConcurrently(threads: threads) { _ in
+        await runConcurrently(threads: threads) { _ in
             for _ in 0..<perThread { store.dispatch(Add()) }
         }
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         let total = threads * perThread
         #expect(events.value.count == total)
         #expect(events.value.map(\.before) == Array(0..<total))

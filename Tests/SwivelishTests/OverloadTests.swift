@@ -10,7 +10,7 @@ private func isThread(_ thread: pthread_t) -> Bool {
 
 @Suite("Bounded latency and memory under overload")
 struct OverloadTests {
-    @Test func dispatchDeliversAtMostItsBudgetOfOtherThreadsWork() {
+    @Test func dispatchDeliversAtMostItsBudgetOfOtherThreadsWork() async {
         // Thread A's subscriber is held up while thread B queues 200 changes behind A's. When A is let go,
         // it delivers at most 32 of them before handing the rest on; every change still reaches the
         // subscriber, in order.
@@ -39,7 +39,7 @@ struct OverloadTests {
         holdUp.signal()
         aReturned.wait()
         #expect(deliveredOnA.current <= 1 + StoreStateMachine<Counter>.deliveryBudget)
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         #expect(seen.value == Array(1...201))
     }
 
@@ -58,7 +58,7 @@ struct OverloadTests {
         #expect(seen.value == Array(1...500))
     }
 
-    @Test func dispatchWaitsForRoomWhenTheBacklogIsFull() {
+    @Test func dispatchWaitsForRoomWhenTheBacklogIsFull() async {
         let limit = 10
         let store = Store(initialState: Counter(), backlogLimit: limit)
         let seen = Unsynchronized<[Int]>([])
@@ -96,13 +96,13 @@ struct OverloadTests {
         holdUp.signal()
         #expect(reentrantDone.wait(timeout: .now() + 10) == .success)
         #expect(producerDone.wait(timeout: .now() + 10) == .success)
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         #expect(store.state.count == 51)
         #expect(seen.value.count == 56)
         #expect(zip(seen.value, seen.value.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
-    @Test func waitingDispatchesGoInArrivalOrder() {
+    @Test func waitingDispatchesGoInArrivalOrder() async {
         // With the backlog full, three threads wait in turn: each is applied in the order it arrived.
         let store = Store(initialState: Counter(), backlogLimit: 1)
         let holdUp = DispatchSemaphore(value: 0)
@@ -135,11 +135,11 @@ struct OverloadTests {
         }
         holdUp.signal()
         #expect(finished.wait(timeout: .now() + 10) == .success)
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         #expect(labels.value == ["queued", "waiter 0", "waiter 1", "waiter 2"])
     }
 
-    @Test func theQueueGivesBackItsMemoryOnceDrained() {
+    @Test func theQueueGivesBackItsMemoryOnceDrained() async {
         let store = Store(initialState: Counter())
         let holdUp = DispatchSemaphore(value: 0)
         let heldUp = DispatchSemaphore(value: 0)
@@ -155,7 +155,7 @@ struct OverloadTests {
         let grown = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.capacity }
         #expect(grown >= 900)
         holdUp.signal()
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         let drained = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.capacity }
         #expect(drained <= DeliveryQueue<Counter>.retainedCapacity)
     }

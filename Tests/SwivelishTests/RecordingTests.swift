@@ -46,10 +46,10 @@ private struct Clocked: State, Equatable {
 
 @Suite("Recording and replay")
 struct RecordingTests {
-    @Test func aRecordingOfTenThousandMessagesReplaysEveryState() throws {
+    @Test func aRecordingOfTenThousandMessagesReplaysEveryState() async throws {
         let recorder = StoreRecorder<Ledger>()
         let store = Store(initialState: Ledger(), observers: [recorder.observer])
-        runConcurrently(threads: 4) { thread in
+        await runConcurrently(threads: 4) { thread in
             for index in 0..<2_500 {
                 store.dispatch(
                     index.isMultiple(of: 100)
@@ -61,7 +61,7 @@ struct RecordingTests {
         var state: Ledger
         repeat {
             state = store.state
-            store.waitForDeliveries()
+            await store.waitForDeliveries()
         } while store.state != state
         let recording = try #require(recorder.recording)
         // 10,000 dispatched, plus the deposit each of the 100 notes' effects sent.

@@ -220,14 +220,14 @@ struct ScopeTests {
         #expect(await iterator?.next() == nil)  // the loop ends at once: the root is gone
     }
 
-    @Test func scopedSubscribersSeeEveryChildStateInOrderUnderConcurrentDispatch() {
+    @Test func scopedSubscribersSeeEveryChildStateInOrderUnderConcurrentDispatch() async {
         let app = Store(initialState: App())
         let tally = app.scope(\.tally)
         let seen = Unsynchronized<[Int]>([])
         tally.subscribe(\.count, immediately: false, skipRepeats: true) { seen.value.append($0) }
         let threads = 8
         let perThread = 500
-        runConcurrently(threads: threads) { thread in
+        await runConcurrently(threads: threads) { thread in
             for _ in 0..<perThread {
                 if thread.isMultiple(of: 2) {
                     tally.dispatch(Tally.Add())
@@ -236,7 +236,7 @@ struct ScopeTests {
                 }
             }
         }
-        app.waitForDeliveries()
+        await app.waitForDeliveries()
         let total = threads / 2 * perThread
         #expect(tally.state.count == total)
         #expect(seen.value == Array(1...total))

@@ -29,10 +29,10 @@ private struct Marks: State {
 
 @Suite("Store under concurrent use")
 struct StressTests {
-    @Test func everyConcurrentDispatchIsAppliedOnceAndVisibleWhenDispatchReturns() {
+    @Test func everyConcurrentDispatchIsAppliedOnceAndVisibleWhenDispatchReturns() async {
         let store = Store(initialState: Marks())
         let notVisible = Locked(0)
-        runConcurrently(threads: threadCount) { thread in
+        await runConcurrently(threads: threadCount) { thread in
             for number in 0..<messagesPerThread {
                 store.dispatch(Marks.Mark(thread: thread, number: number))
                 if store.state.lastMark[thread] != number {
@@ -40,13 +40,13 @@ struct StressTests {
                 }
             }
         }
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         #expect(notVisible.current == 0)
         #expect(store.state.version == threadCount * messagesPerThread)
         #expect(store.state.lastMark == Array(repeating: messagesPerThread - 1, count: threadCount))
     }
 
-    @Test func subscribersSeeEveryStateInOrderAndNeverConcurrently() {
+    @Test func subscribersSeeEveryStateInOrderAndNeverConcurrently() async {
         let store = Store(initialState: Counter())
         let overlaps = OverlapDetector()
         let subscriberCount = 4
@@ -58,10 +58,10 @@ struct StressTests {
                 overlaps.leave()
             }
         }
-        runConcurrently(threads: threadCount) { _ in
+        await runConcurrently(threads: threadCount) { _ in
             for _ in 0..<messagesPerThread { store.dispatch(Add()) }
         }
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         let total = threadCount * messagesPerThread
         #expect(store.state.count == total)
         #expect(overlaps.overlaps == 0)
@@ -71,13 +71,13 @@ struct StressTests {
         }
     }
 
-    @Test func subscriberAddedWhileOthersDispatchStartsFromItsStateAndMissesNothing() {
+    @Test func subscriberAddedWhileOthersDispatchStartsFromItsStateAndMissesNothing() async {
         let store = Store(initialState: Counter())
         let total = threadCount * messagesPerThread
         let failures = Locked<[String]>([])
         let subscribersDone = Locked(0)
 
-        runConcurrently(threads: threadCount + 2) { thread in
+        await runConcurrently(threads: threadCount + 2) { thread in
             guard thread >= threadCount else {
                 for _ in 0..<messagesPerThread { store.dispatch(Add()) }
                 return
@@ -116,17 +116,17 @@ struct StressTests {
             }
             subscribersDone.withValue { $0 += 1 }
         }
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         #expect(store.state.count == total)
         #expect(subscribersDone.current == 2)
         #expect(failures.current == [])
     }
 
-    @Test func subscribeAndUnsubscribeRaceWithDispatch() {
+    @Test func subscribeAndUnsubscribeRaceWithDispatch() async {
         let store = Store(initialState: Counter())
         let kept = Unsynchronized<[Int]>([])
         store.subscribe(\.count, immediately: false) { kept.value.append($0) }
-        runConcurrently(threads: 6) { thread in
+        await runConcurrently(threads: 6) { thread in
             if thread < 3 {
                 for _ in 0..<messagesPerThread { store.dispatch(Add()) }
             } else {
@@ -138,13 +138,13 @@ struct StressTests {
                 }
             }
         }
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         let versions = store.state.version
         #expect(store.state.count == 3 * messagesPerThread)
         #expect(kept.value.count == versions)
     }
 
-    @Test func reentrantDispatchFromSubscribersAndEffectsUnderConcurrency() {
+    @Test func reentrantDispatchFromSubscribersAndEffectsUnderConcurrency() async {
         // Subscribers and effects dispatch follow-up messages while other threads dispatch. Every
         // message is applied once; every subscriber still sees every version, in order.
         struct Versioned: State {
@@ -180,7 +180,7 @@ struct StressTests {
             }
         }
         defer { unsubscribe() }
-        runConcurrently(threads: 4) { _ in
+        await runConcurrently(threads: 4) { _ in
             for _ in 0..<messagesPerThread { store.dispatch(Tick()) }
         }
         // What the subscriber and the effects dispatch while the backlog is delivered is committed after
@@ -188,7 +188,7 @@ struct StressTests {
         var version: Int
         repeat {
             version = store.state.version
-            store.waitForDeliveries()
+            await store.waitForDeliveries()
         } while store.state.version != version
         let state = store.state
         let ticks = 4 * messagesPerThread
@@ -197,10 +197,10 @@ struct StressTests {
         #expect(versions.value == Array(1...state.version))
     }
 
-    @Test func effectsRunInCommitOrderUnderConcurrency() {
+    @Test func effectsRunInCommitOrderUnderConcurrency() async {
         let store = Store(initialState: Scripted())
         let order = Unsynchronized<[Int]>([])
-        runConcurrently(threads: threadCount) { _ in
+        await runConcurrently(threads: threadCount) { _ in
             for _ in 0..<500 {
                 store.dispatch(
                     Scripted.Add(amount: 1) { _ in
@@ -209,12 +209,12 @@ struct StressTests {
                     })
             }
         }
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         #expect(store.state.count == threadCount * 500)
         #expect(order.value == Array(1...(threadCount * 500)))
     }
 
-    @Test func unsubscribeFromInsideCallbackUnderConcurrencyIsFinal() {
+    @Test func unsubscribeFromInsideCallbackUnderConcurrencyIsFinal() async {
         let store = Store(initialState: Counter())
         let callsAfterUnsubscribe = Unsynchronized(0)
         let unsubscribed = Unsynchronized(false)
@@ -228,10 +228,10 @@ struct StressTests {
                 }
             }
         }
-        runConcurrently(threads: 4) { _ in
+        await runConcurrently(threads: 4) { _ in
             for _ in 0..<messagesPerThread { store.dispatch(Add()) }
         }
-        store.waitForDeliveries()
+        await store.waitForDeliveries()
         #expect(unsubscribed.value)
         #expect(callsAfterUnsubscribe.value == 0)
     }
@@ -240,7 +240,7 @@ struct StressTests {
     /// exchange; a thread that queues a change at that moment must either be seen by that exchange or
     /// deliver the change itself. Many short rounds of two threads make the two meet often: a change left
     /// in the queue with no one to deliver it never reaches the subscriber, and the round times out.
-    @Test func noChangeIsStrandedWhenTheDelivererStopsAsAnotherThreadQueues() {
+    @Test func noChangeIsStrandedWhenTheDelivererStopsAsAnotherThreadQueues() async {
         let rounds = 1_000
         let perThread = 20
         var stranded = 0
@@ -253,7 +253,7 @@ struct StressTests {
                 seen.append(count)
                 arrived.signal()
             }
-            runConcurrently(threads: 2) { _ in
+            await runConcurrently(threads: 2) { _ in
                 for _ in 0..<perThread { store.dispatch(Add()) }
             }
             let total = 2 * perThread

@@ -36,26 +36,35 @@ final class OverlapDetector: @unchecked Sendable {
 
 /// Runs `body(index)` on `count` new threads at once and returns when all have finished.
 ///
-/// The threads wait at a barrier so that they really start together.
-func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let started = DispatchGroup()
-    let finished = DispatchGroup()
-    let go = DispatchSemaphore(value: 0)
-    for index in 0..<count {
-        started.enter()
-        finished.enter()
-        let thread = Thread {
-            started.leave()
-            go.wait()
-            body(index)
-            finished.leave()
+/// The threads wait at a barrier so that they really start together. The waiting is done by a thread of
+/// its own, so the calling test gives its thread back to Swift's concurrency pool meanwhile: a test that
+/// blocked a thread of that pool (two of them on a two-core machine) would hold up the tasks of the tests
+/// running beside it, past their timeouts.
+func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+    await withCheckedContinuation { (finishedAll: CheckedContinuation<Void, Never>) in
+        let coordinator = Thread {
+            let started = DispatchGroup()
+            let finished = DispatchGroup()
+            let go = DispatchSemaphore(value: 0)
+            for index in 0..<count {
+                started.enter()
+                finished.enter()
+                let thread = Thread {
+                    started.leave()
+                    go.wait()
+                    body(index)
+                    finished.leave()
+                }
+                thread.stackSize = 1 << 20
+                thread.start()
+            }
+            started.wait()
+            for _ in 0..<count { go.signal() }
+            finished.wait()
+            finishedAll.resume()
         }
-        thread.stackSize = 1 << 20
-        thread.start()
+        coordinator.start()
     }
-    started.wait()
-    for _ in 0..<count { go.signal() }
-    finished.wait()
 }
 
 /// Waits up to `seconds` for `condition`, re-checking whenever `signal` is signalled.
@@ -107,15 +116,25 @@ func isContiguous(_ values: [Int]) -> Bool {
 }
 
 extension Store {
-    /// Blocks until every subscriber has received every change committed before the call, relying on the
+    /// Returns once every subscriber has received every change committed before the call, relying on the
     /// documented order: a new subscription's first state comes after every delivery committed before it.
     ///
     /// After many threads dispatched at once, the last of them may return while the store's delivery
-    /// thread still delivers; tests that check what subscribers and effects saw wait for it with this.
-    func waitForDeliveries() {
-        let delivered = DispatchSemaphore(value: 0)
-        let unsubscribe = subscribe(\S.self, immediately: true) { _ in delivered.signal() }
-        delivered.wait()
-        unsubscribe()
+    /// thread still delivers; tests that check what subscribers and effects saw wait for it with this. It
+    /// suspends rather than blocks, so the test's thread goes back to the concurrency pool meanwhile.
+    func waitForDeliveries() async {
+        let unsubscribe = Locked<(@Sendable () -> Void)?>(nil)
+        await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
+            let resumed = Locked(false)
+            let end = subscribe(\S.self, immediately: true) { _ in
+                let first = resumed.withValue { wasResumed -> Bool in
+                    defer { wasResumed = true }
+                    return !wasResumed
+                }
+                if first { delivered.resume() }
+            }
+            unsubscribe.withValue { $0 = end }
+        }
+        unsubscribe.current?()
     }
 }

@@ -100,7 +100,7 @@ struct ValuesTests {
         // Dispatch only once the loop has subscribed, so that it starts from 0.
         while store.subscriptionCount == 0 { await Task.yield() }
         await Task.detached {
-            runConcurrently(threads: 8) { _ in
+            await runConcurrently(threads: 8) { _ in
                 for _ in 0..<1_000 { store.dispatch(Add()) }
             }
         }.value
