@@ -50,12 +50,19 @@ private struct Search: State, Equatable {
 /// tasks of these, and still far below the hour an effect would wait on a real clock.
 private let realTimeout = Duration.seconds(60)
 
+/// A test store of ``Search`` waiting on a new test clock. Call it from the test, whose framework the
+/// store reports to.
+private func searchOnATestClock() -> (TestClock, TestStore<Search>) {
+    let clock = TestClock()
+    return (
+        clock, TestStore(initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+    )
+}
+
 @Suite("Debounce and throttle on a TestClock")
 struct TimeEffectsTests {
     @Test func debounceRunsOnlyTheLastEffectAfterThePauseWithoutWaitingInRealTime() async {
-        let clock = TestClock()
-        let store = TestStore(
-            initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        let (clock, store) = searchOnATestClock()
         store.send(Search.Action.queryChanged("s")) { $0.query = "s" }
         clock.advance(by: .seconds(1_800))
         store.send(Search.Action.queryChanged("sw")) { $0.query = "sw" }  // cancels the first
@@ -68,9 +75,7 @@ struct TimeEffectsTests {
     }
 
     @Test func throttleRunsTheFirstAtOnceThenTheLatestAtTheEndOfTheInterval() async {
-        let clock = TestClock()
-        let store = TestStore(
-            initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        let (clock, store) = searchOnATestClock()
         store.send(Search.Action.refresh(1, latest: true))
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: true))  // held, then replaced
@@ -83,9 +88,7 @@ struct TimeEffectsTests {
     }
 
     @Test func throttleWithoutLatestDropsWhatArrivesDuringTheInterval() async {
-        let clock = TestClock()
-        let store = TestStore(
-            initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        let (clock, store) = searchOnATestClock()
         store.send(Search.Action.refresh(1, latest: false))
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: false))
@@ -97,9 +100,7 @@ struct TimeEffectsTests {
     }
 
     @Test func cancellingTheIdEndsTheIntervalAndDropsWhatItHeld() async {
-        let clock = TestClock()
-        let store = TestStore(
-            initialState: Search(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        let (clock, store) = searchOnATestClock()
         store.send(Search.Action.refresh(1, latest: true))
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: true))
