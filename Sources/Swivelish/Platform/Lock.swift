@@ -117,19 +117,3 @@ final class LockStorage: ManagedBuffer<pthread_cond_t, pthread_mutex_t> {
         }
     }
 }
-
-/// The identity of the calling thread, to compare with ``isCurrentThread(_:)``.
-@usableFromInline
-typealias ThreadID = pthread_t
-
-@inlinable
-@inline(__always)
-func currentThread() -> ThreadID {
-    pthread_self()
-}
-
-@inlinable
-@inline(__always)
-func isCurrentThread(_ thread: ThreadID) -> Bool {
-    pthread_equal(thread, pthread_self()) != 0
-}

@@ -1,0 +1,38 @@
+/// The scopes of cancellable effects in flight, by id.
+///
+/// `@unchecked Sendable`: `scopes` is guarded by `lock`.
+final class CancellationRegistry: @unchecked Sendable {
+    private let lock = Lock()
+    private var scopes: [EffectID: [ObjectIdentifier: EffectScope]] = [:]
+
+    /// Records `scope` under `id` until it finishes.
+    func register(_ scope: EffectScope, id: EffectID) {
+        lock.lock("an effect")
+        scopes[id, default: [:]][ObjectIdentifier(scope)] = scope
+        lock.unlock()
+        scope.onFinish { [weak self] in
+            self?.unregister(scope, id: id)
+        }
+    }
+
+    /// Cancels every scope in flight under `id`.
+    func cancel(id: EffectID) {
+        lock.lock("an effect's cancellation")
+        let cancelled = scopes.removeValue(forKey: id).map { Array($0.values) } ?? []
+        lock.unlock()
+        for scope in cancelled {
+            scope.cancel()
+        }
+    }
+
+    private func unregister(_ scope: EffectScope, id: EffectID) {
+        let removed = lock.withLock("an effect") {
+            let removed = scopes[id]?.removeValue(forKey: ObjectIdentifier(scope))
+            if scopes[id]?.isEmpty == true {
+                scopes[id] = nil
+            }
+            return removed
+        }
+        _ = consume removed
+    }
+}

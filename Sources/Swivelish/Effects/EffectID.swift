@@ -1,0 +1,8 @@
+/// An effect's id, type-erased. `@unchecked Sendable`: it is only made from `Hashable & Sendable` values.
+struct EffectID: Hashable, @unchecked Sendable {
+    private let base: AnyHashable
+
+    init(_ id: some Hashable & Sendable) {
+        base = AnyHashable(id)
+    }
+}

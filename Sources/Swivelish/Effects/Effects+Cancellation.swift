@@ -1,0 +1,42 @@
+extension Effects {
+    /// Gives `effect` an id, so that ``cancel(id:)`` or a later effect with the same id can cancel it.
+    ///
+    /// Several effects may be in flight under one id; cancelling the id cancels them all.
+    ///
+    /// - Parameters:
+    ///   - effect: The effect to run.
+    ///   - id: Any hashable value: a type's instance, an enum case, a string.
+    ///   - cancelInFlight: Whether starting this effect first cancels the effects already in flight
+    ///     under `id` (for instance, to keep only the latest search request).
+    public static func cancellable(
+        _ effect: @escaping Effect, id: some Hashable & Sendable, cancelInFlight: Bool = false
+    ) -> Effect {
+        cancellable(effect, effectID: EffectID(id), cancelInFlight: cancelInFlight)
+    }
+
+    /// ``cancellable(_:id:cancelInFlight:)`` with the id already wrapped.
+    static func cancellable(_ effect: @escaping Effect, effectID id: EffectID, cancelInFlight: Bool) -> Effect {
+        return { dispatch in
+            let registry = dispatch.scope.registry
+            if cancelInFlight {
+                registry.cancel(id: id)
+            }
+            guard let scope = dispatch.scope.makeChild() else { return }
+            registry.register(scope, id: id)
+            effect(dispatch.within(scope))
+            scope.close()
+        }
+    }
+
+    /// An effect that cancels every effect in flight with `id`, and what is queued behind them in a
+    /// ``concat(_:)-(Effect?...)`` they wrap.
+    ///
+    /// - Parameter id: The id given to ``cancellable(_:id:cancelInFlight:)`` or `run(id:)`.
+    public static func cancel(id: some Hashable & Sendable) -> Effect {
+        let id = EffectID(id)
+        return { dispatch in
+            dispatch.scope.registry.cancel(id: id)
+            dispatch.scope.throttles.close(id: id)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// Reads the value at a key path of a state from the root state's memory, resolved once: at a fixed byte
+/// offset when the whole path from the root is made of stored properties of structs (or tuples), through
+/// the projection and the key path otherwise.
+@usableFromInline
+struct FieldReader<Value>: @unchecked Sendable {
+    // `@unchecked Sendable`: `fallback` captures only key paths and a projection.
+
+    @usableFromInline
+    let offset: Int?
+
+    @usableFromInline
+    let fallback: (UnsafeRawPointer) -> Value
+
+    @inlinable
+    @inline(__always)
+    init<S>(_ keyPath: KeyPath<S, Value>, in projection: StateProjection<S>) {
+        offset = projection.offset(of: keyPath)
+        let project = projection.project
+        fallback = { root in project(root)[keyPath: keyPath] }
+    }
+
+    /// A watch's reading: `record` with the value in the root state at a pointer, made for this reader's
+    /// way of reading, so that the closure captures only what that way needs (a closure that captured the
+    /// reader would retain and release its fallback at every read, two atomic operations).
+    @inlinable
+    @inline(__always)
+    func reading<W: Watch>(
+        into record: @escaping (W, Value) -> Void
+    ) -> (Watch, UnsafeRawPointer) -> Void {
+        if let offset {
+            return { watch, root in
+                // Sound: `offset(of:)` is non-nil only when every component is a stored property of a struct
+                // or tuple, so the value lies inline at that offset of the root state; `load` copies it,
+                // retaining what it holds. Only a `W` is made with this closure.
+                record(unsafeDowncast(watch, to: W.self), root.load(fromByteOffset: offset, as: Value.self))
+            }
+        }
+        let fallback = self.fallback
+        return { watch, root in record(unsafeDowncast(watch, to: W.self), fallback(root)) }
+    }
+}

@@ -1,0 +1,95 @@
+/// The value at one key path of the delivered states, read once per delivery and shared by every
+/// subscription on that key path, of the root store or of any store scoped from it.
+///
+/// `version` numbers the values read: it grows when a delivery's value may differ from the previous
+/// delivery's (for an `Equatable` value, when it is not `==`; otherwise at every delivery). A subscription
+/// that skips repeats and saw version `v` skips a delivery whose version is still `v`: one read and one
+/// comparison per delivery for all the subscriptions on a key path, and a check of two integers for each.
+///
+/// A watch reads from the memory of the root state being delivered, so it needs neither the root's type
+/// nor the scope's. Its subclass's reading is a closure made in its initialiser, not an overridden method:
+/// the initialiser is inlined where `subscribe` is called, with the value type known, so the closure is
+/// specialised for it. An override would run as unspecialised generic code, which looks up type metadata
+/// and copies values through their witnesses at every read (about 600 instructions in W2).
+///
+/// `@unchecked Sendable`: `subscriberCount` is guarded by the store's lock; the rest is touched only by
+/// the delivering thread (one at a time, handed over under the store's lock or the delivery flag).
+@usableFromInline
+class Watch: @unchecked Sendable {
+    @usableFromInline
+    let key: WatchKey
+
+    /// Reads the root state at the pointer into the watch (its subclass) and bumps `version` if the value
+    /// may have changed.
+    @usableFromInline
+    let read: (Watch, UnsafeRawPointer) -> Void
+
+    /// The subscriptions sharing this watch. Guarded by the store's lock.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var subscriberCount = 0
+
+    /// The number of the delivery the value was read for.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var readFor: UInt64 = .max
+
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var version: UInt64 = 0
+
+    @inlinable
+    init(key: WatchKey, read: @escaping (Watch, UnsafeRawPointer) -> Void) {
+        self.key = key
+        self.read = read
+    }
+
+    /// Reads the value of the root state at `root`, the state of delivery number `delivery`, unless it was
+    /// read for that delivery already.
+    @inlinable
+    @inline(__always)
+    final func update(in root: UnsafeRawPointer, delivery: UInt64) {
+        guard readFor != delivery else { return }
+        readFor = delivery
+        read(self, root)
+    }
+}
+
+/// A ``Watch`` of a value that is not `Equatable`: every delivery is a new version.
+@usableFromInline
+final class ValueWatch<Value>: Watch, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked)
+    var value: Value?
+
+    @inlinable
+    @inline(__always)
+    init(_ reader: FieldReader<Value>, key: WatchKey) {
+        super.init(
+            key: key,
+            read: reader.reading { (watch: ValueWatch<Value>, new) in
+                watch.value = new
+                watch.version &+= 1
+            })
+    }
+}
+
+/// A ``Watch`` of an `Equatable` value: a new version only when the value is not `==` to the last one.
+@usableFromInline
+final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked)
+    var value: Value?
+
+    @inlinable
+    @inline(__always)
+    init(_ reader: FieldReader<Value>, key: WatchKey) {
+        super.init(
+            key: key,
+            read: reader.reading { (watch: EquatableWatch<Value>, new) in
+                if let value = watch.value, value == new { return }
+                watch.value = new
+                watch.version &+= 1
+            })
+    }
+}
