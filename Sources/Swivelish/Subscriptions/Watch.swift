@@ -75,6 +75,11 @@ final class ValueWatch<Value>: Watch, @unchecked Sendable {
 }
 
 /// A ``Watch`` of an `Equatable` value: a new version only when the value is not `==` to the last one.
+///
+/// It keeps the value it read last, even when that is `==` to the one before: `==` decides only whether
+/// the version grows (whether a `skipRepeats` subscriber is called), and every subscriber is handed the
+/// value of the state being delivered. An `==` that compares less than the whole value (an entity
+/// compared by its id) must not leave subscribers with an older instance.
 @usableFromInline
 final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
     @usableFromInline
@@ -87,9 +92,11 @@ final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
         super.init(
             key: key,
             read: reader.reading { (watch: EquatableWatch<Value>, new) in
-                if let value = watch.value, value == new { return }
+                let isRepeat = watch.value.map { $0 == new } ?? false
                 watch.value = new
-                watch.version &+= 1
+                if !isRepeat {
+                    watch.version &+= 1
+                }
             })
     }
 }
