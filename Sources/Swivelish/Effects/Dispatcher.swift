@@ -44,13 +44,16 @@ public struct Dispatcher: Sendable {
     /// effect(Dispatcher { message in print(message) })
     /// ```
     ///
-    /// Async effects started through this dispatcher run in tasks that nothing cancels; effects that
-    /// ``Effects/concat(_:)-(Effect?...)`` runs one after another run on the thread that finished the previous one.
+    /// Async effects started through this dispatcher run in tasks that nothing cancels. The parts of an
+    /// ``Effects/concat(_:)-(Effect?...)`` run one after another on the thread that finished the previous
+    /// one, after what that thread is running for this dispatcher already: a concat of any number of parts
+    /// runs in the same stack depth.
     ///
     /// - Parameters:
     ///   - dependencies: What the effect reads as ``dependencies``; the defaults when not given.
     ///   - send: Called with each dispatched message, on the thread that dispatched it.
     public init(dependencies: Dependencies = Dependencies(), _ send: @escaping @Sendable (any Message) -> Void) {
+        let trampoline = EffectTrampoline()
         self.init(
             send: { message, scope in
                 if !scope.isCancelled { send(message) }
@@ -58,7 +61,7 @@ public struct Dispatcher: Sendable {
             scope: EffectScope(),
             dependencies: dependencies
         ) { effect, dispatcher in
-            effect(dispatcher)
+            trampoline.run(effect, with: dispatcher)
             return true
         }
     }

@@ -8,6 +8,9 @@
 ///   Cancellation travels down; completion travels up.
 /// - The root never finishes; cancelling it (when its store is freed) cancels everything below.
 ///
+/// Neither travels by recursion: a cancellation walks the tree below with a list of scopes to visit, and
+/// a completion walks up the parents in a loop, so a deep tree costs no stack.
+///
 /// `@unchecked Sendable`: every mutable property is guarded by `lock`. Handlers and task cancellation
 /// run after the lock is released, and values that may hold user code (a task, a child scope with its
 /// handlers) are moved out and released after unlocking. A store may check ``isCancelled`` with its own
@@ -16,8 +19,6 @@
 package final class EffectScope: @unchecked Sendable {
     private let lock = Lock()
     private let parent: EffectScope?
-    /// What started the scope, for messages about effects still running.
-    private let label: String?
     /// Ids of cancellable effects in flight, shared by the whole tree (owned by the root).
     let registry: CancellationRegistry
     /// The windows of throttled effects, by id, shared by the whole tree (owned by the root).
@@ -35,14 +36,12 @@ package final class EffectScope: @unchecked Sendable {
     /// Makes a root scope: it never finishes, and cancelling it cancels every effect below it.
     package init() {
         parent = nil
-        label = nil
         registry = CancellationRegistry()
         throttles = ThrottleRegistry()
     }
 
-    private init(parent: EffectScope, label: String?) {
+    private init(parent: EffectScope) {
         self.parent = parent
-        self.label = label
         registry = parent.registry
         throttles = parent.throttles
     }
@@ -68,8 +67,8 @@ package final class EffectScope: @unchecked Sendable {
     /// Opens a child scope, or returns `nil` when this scope is cancelled (the effect must not start).
     ///
     /// The child is open until `close()` is called on it.
-    package func makeChild(label: String? = nil) -> EffectScope? {
-        let child = EffectScope(parent: self, label: label)
+    package func makeChild() -> EffectScope? {
+        let child = EffectScope(parent: self)
         let opened = lock.withLock("an effect") {
             guard !cancelled else { return false }
             outstanding += 1
@@ -115,39 +114,40 @@ package final class EffectScope: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Cancels the scope's task and every child scope. Idempotent.
+    /// Cancels the scope's task and every scope below it. Idempotent.
     package func cancel() {
-        lock.lock("an effect's cancellation")
-        guard !cancelled else {
-            lock.unlock()
-            return
-        }
-        cancelled = true
-        let task = self.task
-        let children = Array(self.children.values)
-        lock.unlock()
-        task?.cancel()
-        for child in children {
-            child.cancel()
+        var pending = [self]
+        while let scope = pending.popLast() {
+            guard let (task, children) = scope.markCancelled() else { continue }
+            task?.cancel()
+            pending.append(contentsOf: children)
         }
     }
 
-    /// The labels of the child scopes still running, in no particular order.
-    package var runningChildLabels: [String] {
-        lock.lock("an effect")
-        defer { lock.unlock() }
-        return children.values.map { $0.label ?? "an effect" }
+    /// Marks this scope cancelled and returns its task and children to cancel next; `nil` if it was
+    /// cancelled before.
+    private func markCancelled() -> (Task<Void, Never>?, [EffectScope])? {
+        lock.withLock("an effect's cancellation") {
+            guard !cancelled else { return nil }
+            cancelled = true
+            return (task, Array(children.values))
+        }
+    }
+
+    /// The number of scopes above this one: 0 for a store's root.
+    var depth: Int {
+        var depth = 0
+        var scope = parent
+        while let current = scope {
+            depth += 1
+            scope = current.parent
+        }
+        return depth
     }
 
     private func taskEnded() {
         let finished = lock.withLock("an effect") { task.take() }
         _ = consume finished  // released unlocked: it may be the last reference to the user's closure
-        release()
-    }
-
-    private func childFinished(_ child: EffectScope) {
-        let removed = lock.withLock("an effect") { children.removeValue(forKey: ObjectIdentifier(child)) }
-        _ = consume removed
         release()
     }
 
@@ -171,24 +171,38 @@ package final class EffectScope: @unchecked Sendable {
         }
     }
 
+    /// Counts one piece of work of this scope as finished. A scope whose last piece of work this was calls
+    /// its finish handlers, leaves its parent, and counts as a finished piece of its parent's work: up the
+    /// tree in a loop, for as long as scopes finish.
     private func release() {
-        lock.lock("an effect")
-        outstanding -= 1
-        if parent == nil && outstanding == 1 && !idleHandlers.isEmpty {
-            let handlers = idleHandlers
-            idleHandlers = []
-            lock.unlock()
-            for handler in handlers { handler() }
-            return
+        var scope = self
+        while let parent = scope.releaseOne() {
+            let removed = parent.lock.withLock("an effect") {
+                parent.children.removeValue(forKey: ObjectIdentifier(scope))
+            }
+            _ = consume removed  // released unlocked
+            scope = parent
         }
-        let isFinished = outstanding == 0 && parent != nil
-        let handlers = isFinished ? finishHandlers : []
-        if isFinished { finishHandlers = [] }
-        lock.unlock()
-        guard isFinished else { return }
+    }
+
+    /// Counts one piece of work as finished; when it was the last, calls the finish handlers and returns the
+    /// parent, whose piece of work this scope was.
+    private func releaseOne() -> EffectScope? {
+        let (handlers, isFinished) = lock.withLock("an effect") { () -> ([@Sendable () -> Void], Bool) in
+            outstanding -= 1
+            if parent == nil {
+                // The root: idle when only its own (never closed) piece of work is left.
+                guard outstanding == 1, !idleHandlers.isEmpty else { return ([], false) }
+                defer { idleHandlers = [] }
+                return (idleHandlers, false)
+            }
+            guard outstanding == 0 else { return ([], false) }
+            defer { finishHandlers = [] }
+            return (finishHandlers, true)
+        }
         for handler in handlers {
             handler()
         }
-        parent?.childFinished(self)
+        return isFinished ? parent : nil
     }
 }
