@@ -60,44 +60,52 @@ extension Effects {
                 id: id, effect: effect, keepsLatest: latest, isOver: deadline.isOver)
             guard case let .run(effect, generation) = arrival else { return }
             cancellable(effect, effectID: id, cancelInFlight: false)(dispatch)
-            startTimer(of: id, generation: generation, until: deadline, every: interval, dispatch: dispatch)
+            startTimer(
+                of: id, generation: generation, until: deadline, every: interval, dispatch: dispatch, origin: dispatch)
         }
     }
 
     /// Starts the timer of interval `generation` of `id`: at `deadline`, it runs the effect held for the end
     /// of the interval, if any, in a new interval with a timer of its own.
+    ///
+    /// `origin` is the dispatch the throttled effect started with. Each held effect, and the timer of its
+    /// interval, run in a scope of `origin`'s, not of the timer before: the scopes do not nest one level
+    /// deeper per interval, however long the throttle goes on.
     private static func startTimer(
         of id: EffectID, generation: UInt64, until deadline: Deadline, every interval: Duration,
-        dispatch: Dispatcher
+        dispatch: Dispatcher, origin: Dispatcher
     ) {
         let throttles = dispatch.scope.throttles
         let timer = run { dispatch in
             do {
                 try await deadline.wait()
             } catch {
-                throttles.close(id: id)
+                // Cancelled: this interval is over, but only this one (a later one may have started since).
+                throttles.close(id: id, generation: generation)
                 throw error
             }
             let next = Deadline(on: dispatch.dependencies.clock, after: interval)
             guard let held = throttles.endInterval(id: id, generation: generation, isOver: next.isOver) else {
                 return
             }
-            // The held effect runs where effects run, in a scope that keeps this timer's effect open until
-            // it has (so a cancellation of `id`, a test store waiting for its effects, and the store's end
-            // all reach it), and starts the next timer from there.
-            guard let holder = dispatch.scope.makeChild() else {
-                throttles.close(id: id)
+            // The held effect runs where effects run, in a scope that keeps the throttled effect open until it
+            // has (so a cancellation of `id`, a test store waiting for its effects, and the store's end all
+            // reach it), and starts the next timer from there.
+            guard let holder = origin.scope.makeChild() else {
+                throttles.close(id: id, generation: held.generation)
                 return
             }
             let scheduled = dispatch.schedule(
                 { dispatch in
                     let dispatch = dispatch.within(holder)
                     cancellable(held.effect, effectID: id, cancelInFlight: false)(dispatch)
-                    startTimer(of: id, generation: held.generation, until: next, every: interval, dispatch: dispatch)
+                    startTimer(
+                        of: id, generation: held.generation, until: next, every: interval, dispatch: dispatch,
+                        origin: origin)
                     holder.close()
                 }, dispatch)
             if !scheduled {
-                throttles.close(id: id)
+                throttles.close(id: id, generation: held.generation)
                 holder.close()
             }
         }

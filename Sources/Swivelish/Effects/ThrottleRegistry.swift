@@ -80,9 +80,20 @@ final class ThrottleRegistry: @unchecked Sendable {
         }
     }
 
-    /// Closes the interval of `id` (cancelled by id, or its store is gone), dropping what it held.
+    /// Closes the interval of `id` (cancelled by id), dropping what it held.
     func close(id: EffectID) {
         let dropped = lock.withLock("an effect") { intervals.removeValue(forKey: id) }
+        _ = consume dropped
+    }
+
+    /// Closes interval `generation` of `id` (its timer was cancelled, or its store is gone), dropping what it
+    /// held; does nothing when another interval of `id` has started since: only an interval's own timer ends
+    /// it early.
+    func close(id: EffectID, generation: UInt64) {
+        let dropped = lock.withLock("an effect") { () -> Interval? in
+            guard intervals[id]?.generation == generation else { return nil }
+            return intervals.removeValue(forKey: id)
+        }
         _ = consume dropped
     }
 
