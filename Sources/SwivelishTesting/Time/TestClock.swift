@@ -56,6 +56,16 @@ public final class TestClock: Clock, @unchecked Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// One call of ``sleep(until:tolerance:)``: whether its task was cancelled. Guarded by the clock's lock.
+    private final class PendingSleep: @unchecked Sendable {
+        let id: UInt64
+        var isCancelled = false
+
+        init(id: UInt64) {
+            self.id = id
+        }
+    }
+
     private let lock = NSLock()
     private var time = Instant()
     private var sleepers: [UInt64: Sleeper] = [:]
@@ -81,28 +91,37 @@ public final class TestClock: Clock, @unchecked Sendable {
 
     /// Waits until the clock reaches `deadline` (at once if it has), or until the task is cancelled.
     ///
+    /// A cancellation that arrives at any moment ends the wait with `CancellationError`, even one that
+    /// arrives as the wait begins: the check for cancellation and the registration as a sleeper are one
+    /// step under the clock's lock.
+    ///
     /// - Parameters:
     ///   - deadline: When to wake up.
     ///   - tolerance: Ignored: the clock moves only when advanced.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let id = lock.withLock { () -> UInt64 in
+        let sleep = lock.withLock { () -> PendingSleep in
             nextSleeper += 1
-            return nextSleeper
+            return PendingSleep(id: nextSleeper)
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let wakesNow = lock.withLock { () -> Bool in
-                    guard time < deadline else { return true }
-                    sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return false
+                let outcome = lock.withLock { () -> Result<Void, any Error>? in
+                    if sleep.isCancelled { return .failure(CancellationError()) }
+                    guard time < deadline else { return .success(()) }
+                    sleepers[sleep.id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return nil
                 }
-                if wakesNow {
-                    continuation.resume()
+                if let outcome {
+                    continuation.resume(with: outcome)
                 }
             }
         } onCancel: {
-            let sleeper = lock.withLock { sleepers.removeValue(forKey: id) }
+            let sleeper = lock.withLock { () -> Sleeper? in
+                // Before the sleeper is registered, the mark makes the registration throw instead.
+                sleep.isCancelled = true
+                return sleepers.removeValue(forKey: sleep.id)
+            }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
