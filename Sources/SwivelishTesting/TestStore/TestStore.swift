@@ -39,10 +39,14 @@ import Swivelish
 /// received, or an effect still running, fails the test with a message naming it.
 ///
 /// Failures are reported at the line of the call that found them (those found when the store is freed,
-/// at the line that made it). The test framework is chosen once, when the store is made: Swift
-/// Testing's `Issue.record` when it is made in a Swift Testing test's task, XCTest's `XCTFail`
-/// otherwise. Every failure goes there, whichever thread or task finds it, so make the store in the
-/// test itself, not in a detached task or on another thread.
+/// at the line that made it), to the test that made the store, whichever thread or task finds them. That
+/// test is found once, when the store is made, from what is running there:
+/// - a Swift Testing test current on the task: `Issue.record`, for that test;
+/// - an XCTest test case running (SwivelishTesting follows XCTest's test cases from the first test store
+///   of a run on): `XCTFail`, for that test case, even from another thread;
+/// - neither (the store was made in a detached task or on another thread of a Swift Testing test):
+///   `Issue.record`, which fails the run and says that the store was made outside a test, `XCTFail`, and
+///   standard error. A failure is never silent, but make the store in the test itself.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public final class TestStore<S: State & Equatable>: Sendable {
     /// The real store, holding the test's state with the recorder that sees every message applied.

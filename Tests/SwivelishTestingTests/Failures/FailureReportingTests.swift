@@ -9,7 +9,7 @@ private typealias Action = Counter.Action
 
 /// A failure as the test store reported it, with where it was reported from.
 private struct Report: Equatable {
-    var framework: FailureReporter.Framework
+    var destination: FailureReporter.Destination
     var message: String
     /// Whether the report was made on a task that runs a Swift Testing test (`Test.current` set).
     var onTheTestsTask: Bool
@@ -18,8 +18,8 @@ private struct Report: Equatable {
 /// A reporter that keeps the failures instead of recording them, so that a test can check where
 /// they would have gone (a failure recorded off the test's task would fail the whole run).
 private func capturingReporter(into reports: Locked<[Report]>) -> FailureReporter {
-    FailureReporter { framework, message, _ in
-        reports.append(Report(framework: framework, message: message, onTheTestsTask: Test.current != nil))
+    FailureReporter { destination, message, _ in
+        reports.append(Report(destination: destination, message: message, onTheTestsTask: Test.current != nil))
     }
 }
 
@@ -43,7 +43,7 @@ struct FailureReportingTests {
         #expect(
             reports.current == [
                 Report(
-                    framework: .swiftTesting,
+                    destination: .swiftTesting(test: Test.current!.name),
                     message: "2 messages dispatched by effects were not received when the test store was freed: "
                         + "add(1), add(2)",
                     onTheTestsTask: false)
@@ -59,7 +59,7 @@ struct FailureReportingTests {
         #expect(
             reports.current == [
                 Report(
-                    framework: .swiftTesting,
+                    destination: .swiftTesting(test: Test.current!.name),
                     message: "The effect of fetchForever was still running when the test finished",
                     onTheTestsTask: false)
             ])
@@ -76,9 +76,40 @@ struct FailureReportingTests {
         }
     }
 
-    @Test func aStoreMadeOffTheTestsTaskReportsToXCTest() async {
+    /// Made on another thread, where no test is current, a store failed silently: it reported to XCTest,
+    /// which drops a failure inside a Swift Testing test.
+    @Test func aStoreMadeAndFreedOnAnotherThreadIsReportedAsMadeOutsideATest() async {
+        let reports = Locked<[Report]>([])
+        await withCheckedContinuation { (freed: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                let store = TestStore(initialState: Counter(), reporter: capturingReporter(into: reports))
+                store.send(Action.twoStep)  // add(1) and add(2) arrive, and are never received
+                freed.resume()
+            }
+        }
+        #expect(
+            reports.current == [
+                Report(
+                    destination: .unknown,
+                    message: "2 messages dispatched by effects were not received when the test store was freed: "
+                        + "add(1), add(2)",
+                    onTheTestsTask: false)
+            ])
+    }
+
+    @Test func aReporterChoosesTheTestThatIsRunningWhereItIsMade() async {
+        #expect(FailureReporter().destination == .swiftTesting(test: Test.current!.name))
+        #expect(await Task.detached { FailureReporter() }.value.destination == .unknown)
+    }
+
+    /// A failure of a store made outside a test fails a Swift Testing run, and says where the store was
+    /// made. (Recorded here on the test's task, so that the test can expect it.)
+    @Test func aStoreMadeOutsideATestFailsTheRunAndSaysSo() async {
         let reporter = await Task.detached { FailureReporter() }.value
-        #expect(reporter.framework == .xcTest)
-        #expect(FailureReporter().framework == .swiftTesting)
+        withKnownIssue {
+            reporter.report("a failure", at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: 1))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue == "a failure\n" + FailureReporter.madeOutsideATest }
+        }
     }
 }

@@ -8,6 +8,13 @@ import XCTest
 /// The test store from XCTest: failures go through `XCTFail`. This case captures them instead of
 /// failing, to check they are reported with their message and line.
 final class XCTestSupportTests: XCTestCase {
+    /// SwivelishTesting follows XCTest's test cases from the first test store of a run on; make sure it does
+    /// before this class's first test (as an earlier test store of the run would have).
+    override class func setUp() {
+        super.setUp()
+        _ = XCTestCaseTracker.shared
+    }
+
     /// Failures recorded so far; a store freed on another thread records from there.
     private let captured = Locked<[(description: String, line: Int)]>([])
 
@@ -52,8 +59,23 @@ final class XCTestSupportTests: XCTestCase {
         XCTAssertTrue(failures.first?.description.contains("count: expected 4, got 3") == true, "\(failures)")
     }
 
-    func testStoreMadeInAnXCTestReportsToXCTest() {
-        XCTAssertEqual(FailureReporter().framework, .xcTest)
+    func testStoreMadeInAnXCTestReportsToThatTestCase() {
+        XCTAssertEqual(FailureReporter().destination, .xcTest(testCase: name))
+    }
+
+    func testStoreMadeOnAnotherThreadDuringATestCaseReportsToThatTestCase() {
+        let line = #line + 3
+        let finished = expectation(description: "the store is made, used and freed on another thread")
+        DispatchQueue.global().async {
+            let store = TestStore(initialState: Counter())
+            store.send(Counter.Action.twoStep)  // add(1) and add(2) arrive, and are never received
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 10)
+        let failures = takeCaptured()
+        XCTAssertEqual(failures.count, 1, "\(failures)")
+        XCTAssertEqual(failures.first?.line, line)
+        XCTAssertTrue(failures.first?.description.contains("were not received") == true, "\(failures)")
     }
 
     func testFailureOfAStoreFreedOnAnotherThreadReachesThisTest() {

@@ -1,4 +1,4 @@
-import Swivelish
+@testable import Swivelish
 import TestSupport
 import Testing
 
@@ -112,6 +112,58 @@ struct TimeEffectsTests {
         await store.finish()
     }
 
+    /// The timer of an interval ended by `cancel(id:)` finishes later, in its task: it must not end the
+    /// interval that started after the cancellation, or a second effect would run inside it.
+    @Test(arguments: [true, false])
+    func aCancelledIntervalsTimerLeavesTheNextIntervalAlone(latest: Bool) async throws {
+        for _ in 0..<1_000 {
+            let (clock, store) = searchOnATestClock()
+            store.send(Search.Action.refresh(1, latest: latest))
+            await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
+            store.send(Search.Action.cancelRefreshes)
+            store.send(Search.Action.refresh(2, latest: latest))  // a new interval
+            await store.receive(Search.Action.refreshed(2)) { $0.refreshes = [1, 2] }
+            // Let the first interval's timer see its cancellation and end.
+            while clock.sleeperCount > 1 { await Task.yield() }
+            try await Task.sleep(nanoseconds: 1_000_000)
+            store.send(Search.Action.refresh(3, latest: latest))  // inside the interval of 2: held or dropped
+            clock.advance(by: .seconds(1_800))
+            store.send(Search.Action.cancelRefreshes)
+            await store.finish()  // fails if 3 ran: a message not received
+            if store.state.refreshes != [1, 2] { break }
+        }
+    }
+
+    /// A task cancelled just as it starts to sleep must throw, not stay asleep until the clock is advanced.
+    @Test func aCancellationAsTheSleepBeginsEndsTheSleep() async throws {
+        let clock = TestClock()
+        let outcomes = Locked((threw: 0, returned: 0))
+        for _ in 0..<10_000 {
+            let isStarting = Locked(false)
+            let task = Task.detached {
+                isStarting.withValue { $0 = true }
+                do {
+                    try await clock.sleep(for: .seconds(1))
+                    outcomes.withValue { $0.returned += 1 }
+                } catch {
+                    outcomes.withValue { $0.threw += 1 }
+                }
+            }
+            // Cancel as the task starts to sleep: before, during or after it registers as a sleeper.
+            while !isStarting.current {}
+            task.cancel()
+        }
+        // Every task ends by itself; a sleep that missed its cancellation would wait for the clock.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while outcomes.current.threw + outcomes.current.returned < 10_000, ContinuousClock.now < deadline {
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        let stillAsleep = clock.sleeperCount
+        clock.run()  // lets a sleeper that missed its cancellation go, so that the test ends
+        #expect(stillAsleep == 0)
+        #expect(outcomes.current.threw == 10_000)
+    }
+
     @Test func aTestClockWakesSleepersInDeadlineOrderAndOnCancellation() async throws {
         let clock = TestClock()
         let woken = Locked<[Int]>([])
@@ -134,5 +186,58 @@ struct TimeEffectsTests {
         try await late.value
         #expect(woken.current == [1, 2])
         #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
+    }
+}
+
+/// Records how deep in the store's tree of effects each throttled effect ran.
+private struct Ticker: State, Equatable {
+    var ran: [Int] = []
+
+    enum Action: Message, Equatable {
+        case tick(Int)
+        case ran(Int)
+    }
+
+    struct TickID: Hashable, Sendable {}
+
+    static let depths = Locked<[Int]>([])
+
+    static func update(_ state: inout Ticker, with message: Message) -> Effect? {
+        switch message as? Action {
+        case let .tick(number)?:
+            let probe: Effect = { dispatch in
+                depths.append(dispatch.scope.depth)
+                dispatch(Action.ran(number))
+            }
+            return Effects.throttle(probe, id: TickID(), for: .seconds(60), latest: true)
+        case let .ran(number)?:
+            state.ran.append(number)
+            return nil
+        case nil:
+            return nil
+        }
+    }
+}
+
+@Suite("Throttle over many intervals")
+struct ThrottleDepthTests {
+    @Test func heldEffectsRunAtTheSameDepthInEveryInterval() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: Ticker(), dependencies: Dependencies { $0.clock = clock }, timeout: realTimeout)
+        store.exhaustivity = .off
+        store.send(Ticker.Action.tick(0))
+        await store.receive(Ticker.Action.ran(0))
+        for number in 1...50 {
+            store.send(Ticker.Action.tick(number))  // held for the end of the interval
+            clock.advance(by: .seconds(60))
+            await store.receive(Ticker.Action.ran(number))
+        }
+        #expect(store.state.ran == Array(0...50))
+        let depths = Ticker.depths.current
+        #expect(depths.count == 51)
+        #expect(Set(depths.dropFirst()).count == 1, "depths: \(depths)")
+        clock.advance(by: .seconds(60))
+        await store.finish()
     }
 }
