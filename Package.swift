@@ -18,6 +18,8 @@ let package = Package(
         // Atomic loads, stores and exchanges for the store's delivery flag (internal; not a product).
         .target(name: "CSwivelishAtomics"),
         .testTarget(name: "SwivelishTests", dependencies: ["Swivelish", "TestSupport"]),
+        // The store's state machine, driven alone: no lock, no thread.
+        .testTarget(name: "SwivelishEngineTests", dependencies: ["Swivelish", "TestSupport"]),
         .target(name: "SwivelishTesting", dependencies: ["Swivelish"]),
         .testTarget(
             name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish", "TestSupport"]),

@@ -7,9 +7,9 @@ final class CancellationRegistry: @unchecked Sendable {
 
     /// Records `scope` under `id` until it finishes.
     func register(_ scope: EffectScope, id: EffectID) {
-        lock.lock("an effect")
-        scopes[id, default: [:]][ObjectIdentifier(scope)] = scope
-        lock.unlock()
+        lock.withLock("the cancellation registry") {
+            scopes[id, default: [:]][ObjectIdentifier(scope)] = scope
+        }
         scope.onFinish { [weak self] in
             self?.unregister(scope, id: id)
         }
@@ -17,16 +17,16 @@ final class CancellationRegistry: @unchecked Sendable {
 
     /// Cancels every scope in flight under `id`.
     func cancel(id: EffectID) {
-        lock.lock("an effect's cancellation")
-        let cancelled = scopes.removeValue(forKey: id).map { Array($0.values) } ?? []
-        lock.unlock()
+        let cancelled = lock.withLock("the cancellation registry") {
+            scopes.removeValue(forKey: id).map { Array($0.values) } ?? []
+        }
         for scope in cancelled {
             scope.cancel()
         }
     }
 
     private func unregister(_ scope: EffectScope, id: EffectID) {
-        let removed = lock.withLock("an effect") {
+        let removed = lock.withLock("the cancellation registry") {
             let removed = scopes[id]?.removeValue(forKey: ObjectIdentifier(scope))
             if scopes[id]?.isEmpty == true {
                 scopes[id] = nil

@@ -20,9 +20,10 @@ public struct Dispatcher: Sendable {
     /// turn. Returns `false` when the store is gone and the effect will not run.
     let schedule: @Sendable (_ effect: @escaping Effect, _ dispatcher: Dispatcher) -> Bool
 
-    /// The effect this dispatcher belongs to, for tracking and cancelling the work it starts.
+    /// The effect this dispatcher belongs to, for tracking and cancelling the work it starts. The package's
+    /// testing module runs each effect in a scope of its own, to know when it has finished.
     @usableFromInline
-    let scope: EffectScope
+    package let scope: EffectScope
 
     /// The dependencies of the store that runs the effect (see ``Dependencies``).
     ///
@@ -76,12 +77,6 @@ public struct Dispatcher: Sendable {
         self.scope = scope
         self.dependencies = dependencies
         self.schedule = schedule
-    }
-
-    /// The effect this dispatcher belongs to, for the package's testing module, which runs each effect
-    /// in a scope of its own to know when it has finished.
-    package var effectScope: EffectScope {
-        scope
     }
 
     /// The same dispatcher, for an effect running in `scope`.

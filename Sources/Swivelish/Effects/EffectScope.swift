@@ -30,8 +30,6 @@ package final class EffectScope: @unchecked Sendable {
     private var outstanding = 1
     private var cancelled = false
     private var finishHandlers: [@Sendable () -> Void] = []
-    /// For the root: called when nothing runs below it any more.
-    private var idleHandlers: [@Sendable () -> Void] = []
 
     /// Makes a root scope: it never finishes, and cancelling it cancels every effect below it.
     package init() {
@@ -61,7 +59,7 @@ package final class EffectScope: @unchecked Sendable {
     }
 
     private var isMarkedCancelled: Bool {
-        lock.withLock("an effect's dispatch") { cancelled }
+        lock.withLock("an effect scope") { cancelled }
     }
 
     /// Opens a child scope, or returns `nil` when this scope is cancelled (the effect must not start).
@@ -69,7 +67,7 @@ package final class EffectScope: @unchecked Sendable {
     /// The child is open until `close()` is called on it.
     package func makeChild() -> EffectScope? {
         let child = EffectScope(parent: self)
-        let opened = lock.withLock("an effect") {
+        let opened = lock.withLock("an effect scope") {
             guard !cancelled else { return false }
             outstanding += 1
             children[ObjectIdentifier(child)] = child
@@ -81,12 +79,12 @@ package final class EffectScope: @unchecked Sendable {
     /// Calls `handler` once the scope has finished (at once if it has). Runs on the thread that
     /// finished the last piece of work, after the scope's lock is released.
     package func onFinish(_ handler: @escaping @Sendable () -> Void) {
-        lock.lock("an effect")
-        if outstanding > 0 {
+        let isFinished = lock.withLock("an effect scope") { () -> Bool in
+            guard outstanding > 0 else { return true }
             finishHandlers.append(handler)
-            lock.unlock()
-        } else {
-            lock.unlock()
+            return false
+        }
+        if isFinished {
             handler()
         }
     }
@@ -98,20 +96,17 @@ package final class EffectScope: @unchecked Sendable {
 
     /// Runs `body` in a new task owned by this scope. Does nothing when the scope is cancelled.
     func startTask(priority: TaskPriority?, _ body: @escaping @Sendable () async -> Void) {
-        lock.lock("an effect")
-        guard !cancelled else {
-            lock.unlock()
-            return
+        lock.withLock("an effect scope") {
+            guard !cancelled else { return }
+            precondition(task == nil, "Swivelish: an effect scope runs at most one task")
+            outstanding += 1
+            // Created under the lock so that the handle is stored before the task can end; the task's
+            // body runs later, on another thread, and takes the lock only to finish.
+            task = Task(priority: priority) {
+                await body()
+                self.taskEnded()
+            }
         }
-        precondition(task == nil, "Swivelish: an effect scope runs at most one task")
-        outstanding += 1
-        // Created under the lock so that the handle is stored before the task can end; the task's
-        // body runs later, on another thread, and takes the lock only to finish.
-        task = Task(priority: priority) {
-            await body()
-            self.taskEnded()
-        }
-        lock.unlock()
     }
 
     /// Cancels the scope's task and every scope below it. Idempotent.
@@ -127,7 +122,7 @@ package final class EffectScope: @unchecked Sendable {
     /// Marks this scope cancelled and returns its task and children to cancel next; `nil` if it was
     /// cancelled before.
     private func markCancelled() -> (Task<Void, Never>?, [EffectScope])? {
-        lock.withLock("an effect's cancellation") {
+        lock.withLock("an effect scope") {
             guard !cancelled else { return nil }
             cancelled = true
             return (task, Array(children.values))
@@ -146,29 +141,9 @@ package final class EffectScope: @unchecked Sendable {
     }
 
     private func taskEnded() {
-        let finished = lock.withLock("an effect") { task.take() }
+        let finished = lock.withLock("an effect scope") { task.take() }
         _ = consume finished  // released unlocked: it may be the last reference to the user's closure
         release()
-    }
-
-    /// For the root: calls `handler` when no effect below it is running (at once if none is).
-    package func onIdle(_ handler: @escaping @Sendable () -> Void) {
-        precondition(parent == nil, "only a root scope becomes idle")
-        lock.lock("an effect")
-        if outstanding > 1 {
-            idleHandlers.append(handler)
-            lock.unlock()
-        } else {
-            lock.unlock()
-            handler()
-        }
-    }
-
-    /// For the root: waits until no effect below it is running.
-    package func waitUntilIdle() async {
-        await withCheckedContinuation { continuation in
-            onIdle { continuation.resume() }
-        }
     }
 
     /// Counts one piece of work of this scope as finished. A scope whose last piece of work this was calls
@@ -177,7 +152,7 @@ package final class EffectScope: @unchecked Sendable {
     private func release() {
         var scope = self
         while let parent = scope.releaseOne() {
-            let removed = parent.lock.withLock("an effect") {
+            let removed = parent.lock.withLock("an effect scope") {
                 parent.children.removeValue(forKey: ObjectIdentifier(scope))
             }
             _ = consume removed  // released unlocked
@@ -188,21 +163,16 @@ package final class EffectScope: @unchecked Sendable {
     /// Counts one piece of work as finished; when it was the last, calls the finish handlers and returns the
     /// parent, whose piece of work this scope was.
     private func releaseOne() -> EffectScope? {
-        let (handlers, isFinished) = lock.withLock("an effect") { () -> ([@Sendable () -> Void], Bool) in
+        let handlers = lock.withLock("an effect scope") { () -> [@Sendable () -> Void]? in
             outstanding -= 1
-            if parent == nil {
-                // The root: idle when only its own (never closed) piece of work is left.
-                guard outstanding == 1, !idleHandlers.isEmpty else { return ([], false) }
-                defer { idleHandlers = [] }
-                return (idleHandlers, false)
-            }
-            guard outstanding == 0 else { return ([], false) }
+            guard outstanding == 0, parent != nil else { return nil }  // the root never finishes
             defer { finishHandlers = [] }
-            return (finishHandlers, true)
+            return finishHandlers
         }
+        guard let handlers else { return nil }
         for handler in handlers {
             handler()
         }
-        return isFinished ? parent : nil
+        return parent
     }
 }

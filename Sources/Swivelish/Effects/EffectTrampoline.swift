@@ -24,7 +24,7 @@ final class EffectTrampoline: @unchecked Sendable {
 
     /// Runs `effect` with `dispatcher` now, or after the effects this thread is running already.
     func run(_ effect: @escaping Effect, with dispatcher: Dispatcher) {
-        let isRunning = lock.withLock("an effect") { () -> Bool in
+        let isRunning = lock.withLock("an effect trampoline") { () -> Bool in
             if let index = runs.firstIndex(where: { isCurrentThread($0.thread) }) {
                 runs[index].effects.append((effect, dispatcher))
                 return true
@@ -41,7 +41,7 @@ final class EffectTrampoline: @unchecked Sendable {
 
     /// The next effect this thread queued, or `nil` when none is left (this thread's run then ends).
     private func takeNext() -> (Effect, Dispatcher)? {
-        lock.withLock("an effect") {
+        lock.withLock("an effect trampoline") {
             let index = runs.firstIndex { isCurrentThread($0.thread) }!
             guard runs[index].head < runs[index].effects.count else {
                 runs.remove(at: index)

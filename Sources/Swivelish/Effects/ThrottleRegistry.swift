@@ -34,9 +34,9 @@ final class ThrottleRegistry: @unchecked Sendable {
     func arrive(
         id: EffectID, effect: @escaping Effect, keepsLatest: Bool, isOver: @escaping @Sendable () -> Bool
     ) -> Arrival {
-        lock.lock("an effect")
-        let (arrival, replaced) = arriveLocked(id: id, effect: effect, keepsLatest: keepsLatest, isOver: isOver)
-        lock.unlock()
+        let (arrival, replaced) = lock.withLock("the throttle registry") {
+            arriveLocked(id: id, effect: effect, keepsLatest: keepsLatest, isOver: isOver)
+        }
         _ = replaced  // released here, unlocked
         return arrival
     }
@@ -70,7 +70,7 @@ final class ThrottleRegistry: @unchecked Sendable {
     func endInterval(
         id: EffectID, generation: UInt64, isOver: @escaping @Sendable () -> Bool
     ) -> (effect: Effect, generation: UInt64)? {
-        lock.withLock("an effect") {
+        lock.withLock("the throttle registry") {
             guard let interval = intervals[id], interval.generation == generation else { return nil }
             guard let held = interval.held else {
                 intervals[id] = nil
@@ -82,7 +82,7 @@ final class ThrottleRegistry: @unchecked Sendable {
 
     /// Closes the interval of `id` (cancelled by id), dropping what it held.
     func close(id: EffectID) {
-        let dropped = lock.withLock("an effect") { intervals.removeValue(forKey: id) }
+        let dropped = lock.withLock("the throttle registry") { intervals.removeValue(forKey: id) }
         _ = consume dropped
     }
 
@@ -90,7 +90,7 @@ final class ThrottleRegistry: @unchecked Sendable {
     /// held; does nothing when another interval of `id` has started since: only an interval's own timer ends
     /// it early.
     func close(id: EffectID, generation: UInt64) {
-        let dropped = lock.withLock("an effect") { () -> Interval? in
+        let dropped = lock.withLock("the throttle registry") { () -> Interval? in
             guard intervals[id]?.generation == generation else { return nil }
             return intervals.removeValue(forKey: id)
         }

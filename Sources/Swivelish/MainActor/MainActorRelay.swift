@@ -28,19 +28,16 @@ final class MainActorRelay<Value: Sendable>: @unchecked Sendable {
     /// Queues `value` for the main actor. Called by the store's delivering thread.
     @usableFromInline
     func send(_ value: Value) {
-        lock.lock("a main-actor subscription")
-        guard !isCancelled else {
-            lock.unlock()
-            return
+        let (schedules, replaced) = lock.withLock("a main-actor subscription") { () -> (Bool, [Value]) in
+            guard !isCancelled else { return (false, []) }
+            var replaced: [Value] = []
+            if coalesces {
+                swap(&replaced, &pending)
+            }
+            pending.append(value)
+            defer { isScheduled = true }
+            return (!isScheduled, replaced)
         }
-        var replaced: [Value] = []
-        if coalesces {
-            swap(&replaced, &pending)
-        }
-        pending.append(value)
-        let schedules = !isScheduled
-        isScheduled = true
-        lock.unlock()
         _ = consume replaced
         if schedules {
             Task { @MainActor in self.drain() }

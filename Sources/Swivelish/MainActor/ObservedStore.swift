@@ -47,10 +47,6 @@ public final class ObservedStore<S: State>: Observable {
     private let registrar = ObservationRegistrar()
     private let unsubscribe: @Sendable () -> Void
 
-    /// Called with each state the model applies, after it applied it: for tests of the ordering and
-    /// coalescing.
-    var didApply: ((S) -> Void)?
-
     /// Makes a model of `store`'s state, which follows it from now on.
     ///
     /// - Parameter store: The store to follow; the model keeps it alive.
@@ -129,7 +125,6 @@ public final class ObservedStore<S: State>: Observable {
         for key in changed {
             registrar.didSet(self, keyPath: key)
         }
-        didApply?(new)
     }
 }
 

@@ -10,110 +10,100 @@ import Android
 #error("Swivelish needs pthreads on this platform")
 #endif
 
-/// An error-checking `pthread_mutex_t` with a condition variable, in memory it owns.
+/// A plain mutual-exclusion lock, in memory it owns, for the library's small shared structures: effect
+/// scopes, the cancellation and throttle registries, the main-actor relay, the recorder, the effect
+/// trampoline. (A store has a ``StoreLock`` of its own.)
 ///
-/// Why this lock and not another:
-/// - It is error-checking, so a thread that tries to take a lock it already holds gets `EDEADLK`
-///   instead of hanging. The only user code that runs while a store's lock is held is `State.update`, so
-///   that error always means `update` called back into its own store; ``lock(_:)`` stops with a message
-///   that says so, instead of a silent deadlock.
-/// - ThreadSanitizer understands `pthread_mutex_t`; `Synchronization.Mutex` on Linux makes it report
-///   false races, and needs macOS 15 / iOS 18.
-/// - `os_unfair_lock` has no error-checking mode and no condition variable: its recursive lock traps with
-///   a message about the lock, not about the mistake. One implementation on every platform is also one
-///   tested here.
-/// - The mutex and the condition live in a `ManagedBuffer` (as swift-nio's `NIOLock` does), so their
-///   addresses never change and they are destroyed with the buffer: no one has to remember to free them.
+/// No user code runs while it is held, so a thread never takes it twice; if a bug of the library made one
+/// do so, the program stops with a message naming the lock's user instead of hanging: on Apple platforms
+/// it is an `os_unfair_lock` (which traps on a recursive lock), elsewhere an error-checking
+/// `pthread_mutex_t`. Either lives in a `ManagedBuffer`, so its address never changes.
 ///
-/// `@unchecked Sendable`: the mutex and the condition synchronise themselves (`ManagedBuffer` is not
-/// `Sendable`, as it knows nothing of what it holds).
+/// `@unchecked Sendable`: the lock synchronises itself.
 @usableFromInline
 struct Lock: @unchecked Sendable {
     @usableFromInline
     let storage: LockStorage
 
-    @usableFromInline
     init() {
         storage = LockStorage.make()
     }
 
-    /// Takes the lock. `operation` names the store operation for the error message.
+    /// Runs `body` with the lock held. `user` names who took it (`"an effect scope"`), for the message of
+    /// a lock taken twice.
     @inlinable
-    @inline(__always)
-    func lock(_ operation: @autoclosure () -> String) {
-        let result = storage.withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
-        if _slowPath(result != 0) {
-            lockFailed(result, operation())
-        }
-    }
-
-    @inlinable
-    @inline(__always)
-    func unlock() {
-        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
-    }
-
-    /// Runs `body` with the lock held. For the paths that are not hot; `operation` is as for ``lock(_:)``.
-    @inlinable
-    func withLock<Result>(_ operation: @autoclosure () -> String, _ body: () throws -> Result) rethrows -> Result {
-        lock(operation())
-        defer { unlock() }
+    func withLock<Result>(_ user: @autoclosure () -> String, _ body: () throws -> Result) rethrows -> Result {
+        storage.lock(user())
+        defer { storage.unlock() }
         return try body()
-    }
-
-    /// Releases the lock, waits until ``broadcast()`` is called, and takes the lock again. Call with the
-    /// lock held; like every condition wait, it may also return without a broadcast, so check again.
-    @usableFromInline
-    func wait() {
-        let result = storage.withUnsafeMutablePointers { condition, mutex in
-            pthread_cond_wait(condition, mutex)
-        }
-        precondition(result == 0, "Swivelish: pthread_cond_wait failed with error \(result)")
-    }
-
-    /// Wakes every thread in ``wait()``. May be called with or without the lock held.
-    @usableFromInline
-    func broadcast() {
-        storage.withUnsafeMutablePointerToHeader { _ = pthread_cond_broadcast($0) }
-    }
-
-    @usableFromInline
-    func lockFailed(_ result: Int32, _ operation: String) -> Never {
-        if result == EDEADLK {
-            fatalError(
-                """
-                Swivelish: \(operation) was called from inside State.update(_:with:) on the same store. \
-                update must be pure: it may only change the state it is given. Return an Effect to \
-                dispatch messages or read the store later.
-                """)
-        }
-        fatalError("Swivelish: pthread_mutex_lock failed with error \(result) in \(operation)")
     }
 }
 
-/// The memory of a ``Lock``: a condition variable as the header, one mutex as the element.
+#if canImport(Darwin)
+/// The memory of a ``Lock``: one `os_unfair_lock`.
 @usableFromInline
-final class LockStorage: ManagedBuffer<pthread_cond_t, pthread_mutex_t> {
+final class LockStorage: ManagedBuffer<Void, os_unfair_lock> {
     static func make() -> LockStorage {
-        let buffer = create(minimumCapacity: 1) { _ in pthread_cond_t() }
+        let buffer = create(minimumCapacity: 1) { _ in }
         let storage = unsafeDowncast(buffer, to: LockStorage.self)
-        storage.withUnsafeMutablePointers { condition, mutex in
+        storage.withUnsafeMutablePointerToElements { $0.initialize(to: os_unfair_lock()) }
+        return storage
+    }
+
+    @usableFromInline
+    func lock(_ user: @autoclosure () -> String) {
+        withUnsafeMutablePointerToElements { os_unfair_lock_lock($0) }
+    }
+
+    @usableFromInline
+    func unlock() {
+        withUnsafeMutablePointerToElements { os_unfair_lock_unlock($0) }
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
+    }
+}
+#else
+/// The memory of a ``Lock``: one error-checking `pthread_mutex_t`.
+@usableFromInline
+final class LockStorage: ManagedBuffer<Void, pthread_mutex_t> {
+    static func make() -> LockStorage {
+        let buffer = create(minimumCapacity: 1) { _ in }
+        let storage = unsafeDowncast(buffer, to: LockStorage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
             var attributes = pthread_mutexattr_t()
             pthread_mutexattr_init(&attributes)
             pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
             let result = pthread_mutex_init(mutex, &attributes)
             pthread_mutexattr_destroy(&attributes)
             precondition(result == 0, "Swivelish: pthread_mutex_init failed with error \(result)")
-            let conditionResult = pthread_cond_init(condition, nil)
-            precondition(conditionResult == 0, "Swivelish: pthread_cond_init failed with error \(conditionResult)")
         }
         return storage
     }
 
-    deinit {
-        withUnsafeMutablePointers { condition, mutex in
-            pthread_cond_destroy(condition)
-            pthread_mutex_destroy(mutex)
+    @usableFromInline
+    func lock(_ user: @autoclosure () -> String) {
+        let result = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
+        if result != 0 {
+            lockFailed(result, user())
         }
     }
+
+    @usableFromInline
+    func unlock() {
+        withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
+    }
+
+    private func lockFailed(_ result: Int32, _ user: String) -> Never {
+        if result == EDEADLK {
+            fatalError("Swivelish: the lock of \(user) was taken twice by one thread (a bug of Swivelish)")
+        }
+        fatalError("Swivelish: pthread_mutex_lock failed with error \(result) for \(user)")
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { _ = pthread_mutex_destroy($0) }
+    }
 }
+#endif

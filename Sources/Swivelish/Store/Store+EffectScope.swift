@@ -2,9 +2,6 @@ extension Store {
     /// The root of the effects this store runs, for the package's testing module: `TestStore` cancels
     /// it when a test finishes, as freeing the store would.
     package var rootEffectScope: EffectScope? {
-        switch backing {
-        case let .root(storage): storage.effectRoot
-        case let .scope(scope): scope.effectRoot()
-        }
+        storage?.effectRoot ?? scopeBacking.unsafelyUnwrapped.effectRoot()
     }
 }

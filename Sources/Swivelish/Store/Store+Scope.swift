@@ -38,8 +38,7 @@ extension Store {
     @inlinable
     public func scope<Child: State>(_ keyPath: KeyPath<S, Child>) -> Store<Child> {
         let path = SendableKeyPath(keyPath)
-        switch backing {
-        case let .root(storage):
+        if let storage {
             return Store<Child>(
                 scope: StoreScope(
                     projection: StateProjection<S>.root.appending(keyPath),
@@ -52,28 +51,21 @@ extension Store {
                         }
                         return storage.state[keyPath: path.keyPath]
                     },
-                    register: {
-                        [weak storage] key, makeWatch, skipsRepeats, receivesFirst, deliversFirst, makeReceive in
-                        guard let storage else { return .rootIsGone }
-                        let unsubscribe = storage.subscribe(
-                            key: key, makeWatch: makeWatch, skipsRepeats: skipsRepeats,
-                            receivesFirstState: receivesFirst, deliversFirstState: deliversFirst, makeReceive)
-                        return Subscribed(unsubscribe: unsubscribe, isSubscribed: true)
-                    },
+                    register: { [weak storage] request in storage?.subscribe(request) ?? .rootIsGone },
                     effectRoot: { [weak storage] in storage?.effectRoot }
                 ),
                 keepingAlive: self)
-        case let .scope(parent):
-            let readParent = parent.readState
-            return Store<Child>(
-                scope: StoreScope(
-                    projection: parent.projection.appending(keyPath),
-                    dispatch: parent.dispatch,
-                    readState: { readParent()[keyPath: path.keyPath] },
-                    register: parent.register,
-                    effectRoot: parent.effectRoot
-                ),
-                keepingAlive: root)
         }
+        let parent = scopeBacking.unsafelyUnwrapped
+        let readParent = parent.readState
+        return Store<Child>(
+            scope: StoreScope(
+                projection: parent.projection.appending(keyPath),
+                dispatch: parent.dispatch,
+                readState: { readParent()[keyPath: path.keyPath] },
+                register: parent.register,
+                effectRoot: parent.effectRoot
+            ),
+            keepingAlive: root)
     }
 }

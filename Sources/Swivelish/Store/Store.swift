@@ -30,26 +30,20 @@
 /// deadlock. ``State/update(_:with:)`` may not: it runs under the lock, and calling back into its own
 /// store stops the program with a message naming the mistake.
 public final class Store<S: State>: Sendable {
-    /// What a store forwards to: the storage of a root store, or the root of a scoped one.
+    /// The storage of a store made with ``Store/init(initialState:backlogLimit:dependencies:observers:)``:
+    /// the lock, the delivery protocol and the effects; `nil` for a scoped store. Exactly one of `storage`
+    /// and ``scopeBacking`` is set. (Two optionals rather than an enum: taking the storage out of an enum
+    /// retained it on every dispatch, which its weak references make slow.)
     @usableFromInline
-    enum Backing: Sendable {
-        /// A store made with ``Store/init(initialState:backlogLimit:dependencies:observers:)``: the lock, the
-        /// delivery protocol and the effects.
-        case root(StoreStorage<S>)
-        /// A store made by ``Store/scope(_:)``: a view of part of its root's state.
-        case scope(StoreScope<S>)
-    }
+    let storage: StoreStorage<S>?
 
+    /// What a store made by ``Store/scope(_:)`` forwards to: its root store, seen through a projection;
+    /// `nil` for a root store.
     @usableFromInline
-    let backing: Backing
+    let scopeBacking: StoreScope<S>?
 
-    /// The storage of ``Backing/root(_:)`` again, or `nil` for a scoped store: what ``dispatch(_:)`` reads.
-    /// Taking the storage out of `backing` retained it, and its weak references make that retain slow (W1
-    /// went from 116 to 139 instructions); a stored optional unwrapped in place is not retained.
-    @usableFromInline
-    let rootStorageOrNil: StoreStorage<S>?
-
-    /// For a scoped store, the root store, which it keeps alive; `nil` for a root store.
+    /// For a scoped store, the root store, which it keeps alive (`nil` for one made not to, and for a root
+    /// store).
     @usableFromInline
     let root: (any AnyObject & Sendable)?
 
@@ -76,10 +70,9 @@ public final class Store<S: State>: Sendable {
         initialState: S, backlogLimit: Int = 1_000, dependencies: Dependencies = Dependencies(),
         observers: [StoreObserver<S>] = []
     ) {
-        let storage = StoreStorage(
+        storage = StoreStorage(
             initialState: initialState, backlogLimit: backlogLimit, dependencies: dependencies, observers: observers)
-        backing = .root(storage)
-        rootStorageOrNil = storage
+        scopeBacking = nil
         root = nil
     }
 
@@ -87,15 +80,13 @@ public final class Store<S: State>: Sendable {
     /// only while something else keeps the root alive.
     @usableFromInline
     init(scope: StoreScope<S>, keepingAlive root: (any AnyObject & Sendable)?) {
-        backing = .scope(scope)
-        rootStorageOrNil = nil
+        storage = nil
+        scopeBacking = scope
         self.root = root
     }
 
     deinit {
-        if case let .root(storage) = backing {
-            storage.storeFreed()
-        }
+        storage?.storeFreed()
     }
 
     /// The current state: a consistent snapshot, taken under the store's lock.
@@ -106,10 +97,10 @@ public final class Store<S: State>: Sendable {
     /// made by ``scope(_:)``, it is the part of the root store's state that the scope reaches.
     @inlinable
     public var state: S {
-        switch backing {
-        case let .root(storage): storage.state
-        case let .scope(scope): scope.readState()
+        if let storage {
+            return storage.state
         }
+        return scopeBacking.unsafelyUnwrapped.readState()
     }
 
     /// Applies `message` to the state, then notifies subscribers and runs the returned effect.
@@ -133,8 +124,8 @@ public final class Store<S: State>: Sendable {
     @inlinable
     @inline(__always)
     public func dispatch(_ message: any Message) {
-        if _fastPath(rootStorageOrNil != nil) {
-            rootStorageOrNil.unsafelyUnwrapped.dispatch(message)
+        if _fastPath(storage != nil) {
+            storage.unsafelyUnwrapped.dispatch(message)
         } else {
             dispatchToRoot(message)
         }
@@ -144,8 +135,6 @@ public final class Store<S: State>: Sendable {
     @usableFromInline
     @inline(never)
     func dispatchToRoot(_ message: any Message) {
-        if case let .scope(scope) = backing {
-            scope.dispatch(message)
-        }
+        scopeBacking.unsafelyUnwrapped.dispatch(message)
     }
 }

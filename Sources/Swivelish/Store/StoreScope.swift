@@ -6,18 +6,10 @@
 /// scoped ``Store`` itself keeps the root alive, for as long as it lives.
 @usableFromInline
 final class StoreScope<S: State>: Sendable {
-    /// Adds a subscription to the root store, as `StoreStorage.subscribe` does, with the watch type
-    /// erased; ``Subscribed/rootIsGone`` when the root store is gone.
+    /// Adds a subscription to the root store, as `StoreStorage.subscribe` does; ``Subscribed/rootIsGone``
+    /// when the root store is gone.
     @usableFromInline
-    typealias Register =
-        @Sendable (
-            _ key: WatchKey,
-            _ makeWatch: () -> Watch,
-            _ skipsRepeats: Bool,
-            _ receivesFirstState: Bool,
-            _ deliversFirstState: Bool,
-            _ makeReceive: (Watch) -> () -> Void
-        ) -> Subscribed
+    typealias Register = @Sendable (SubscriptionRequest) -> Subscribed
 
     /// Where this store's state lies in the root's.
     @usableFromInline

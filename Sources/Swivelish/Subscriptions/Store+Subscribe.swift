@@ -61,12 +61,14 @@ extension Store {
     ) -> Subscribed {
         let projection = self.projection
         let key = projection.watchKey(keyPath, comparesValues: false)
-        return register(
-            key: key, makeWatch: { ValueWatch(FieldReader(keyPath, in: projection), key: key) }, skipsRepeats: false,
-            receivesFirstState: immediately, deliversFirstState: immediately
-        ) { watch in
-            { body(watch.value.unsafelyUnwrapped) }
-        }
+        return SubscriptionRequest.with(
+            key: key, skipsRepeats: false, receivesFirstState: immediately, deliversFirstState: immediately,
+            makeWatch: { ValueWatch(FieldReader(keyPath, in: projection), key: key) },
+            receive: { watch in
+                // The key holds the key path, so the value type: the watch shared under it is this one's kind.
+                body(unsafeDowncast(watch, to: ValueWatch<Value>.self).value.unsafelyUnwrapped)
+            },
+            register)
     }
 
     /// Calls `body` with the value at `keyPath` after every dispatched message, optionally skipping
@@ -123,12 +125,15 @@ extension Store {
         // reaches `body` only when `immediately` is true.
         let projection = self.projection
         let key = projection.watchKey(keyPath, comparesValues: true)
-        return register(
-            key: key, makeWatch: { EquatableWatch(FieldReader(keyPath, in: projection), key: key) },
-            skipsRepeats: skipRepeats, receivesFirstState: immediately, deliversFirstState: immediately || skipRepeats
-        ) { watch in
-            { body(watch.value.unsafelyUnwrapped) }
-        }
+        return SubscriptionRequest.with(
+            key: key, skipsRepeats: skipRepeats, receivesFirstState: immediately,
+            deliversFirstState: immediately || skipRepeats,
+            makeWatch: { EquatableWatch(FieldReader(keyPath, in: projection), key: key) },
+            receive: { watch in
+                // The key holds the key path, so the value type: the watch shared under it is this one's kind.
+                body(unsafeDowncast(watch, to: EquatableWatch<Value>.self).value.unsafelyUnwrapped)
+            },
+            register)
     }
 
     // MARK: - Registering with the root store
@@ -136,35 +141,17 @@ extension Store {
     /// Where this store's state lies in its root store's state.
     @inlinable
     var projection: StateProjection<S> {
-        switch backing {
-        case .root: .root
-        case let .scope(scope): scope.projection
-        }
+        scopeBacking?.projection ?? .root
     }
 
-    /// Adds a subscription to the root store (see `StoreStorage.subscribe`).
+    /// Adds the subscription `request` describes to the root store.
     @inlinable
     @inline(__always)
-    func register<W: Watch>(
-        key: WatchKey,
-        makeWatch: () -> W,
-        skipsRepeats: Bool,
-        receivesFirstState: Bool,
-        deliversFirstState: Bool,
-        _ makeReceive: (W) -> () -> Void
-    ) -> Subscribed {
-        switch backing {
-        case let .root(storage):
-            let unsubscribe = storage.subscribe(
-                key: key, makeWatch: makeWatch, skipsRepeats: skipsRepeats, receivesFirstState: receivesFirstState,
-                deliversFirstState: deliversFirstState, makeReceive)
-            return Subscribed(unsubscribe: unsubscribe, isSubscribed: true)
-        case let .scope(scope):
-            // The key holds the key path, so the value type: a watch shared under it is a `W`.
-            return scope.register(
-                key, { makeWatch() }, skipsRepeats, receivesFirstState, deliversFirstState,
-                { makeReceive(unsafeDowncast($0, to: W.self)) })
+    func register(_ request: SubscriptionRequest) -> Subscribed {
+        if let storage {
+            return storage.subscribe(request)
         }
+        return scopeBacking.unsafelyUnwrapped.register(request)
     }
 
     /// This store, for a closure that must not keep the root store alive: the store itself, held weakly,
@@ -172,36 +159,10 @@ extension Store {
     /// give `nil` once the root is gone).
     @inlinable
     func weakened() -> @Sendable () -> Store<S>? {
-        switch backing {
-        case .root:
+        guard let scope = scopeBacking else {
             return { [weak self] in self }
-        case let .scope(scope):
-            let detached = Store(scope: scope, keepingAlive: nil)
-            return { detached }
         }
-    }
-}
-
-/// A subscription just made, and whether it was: `false` when the root store was gone.
-///
-/// A struct rather than an optional closure: a closure in an optional is stored at its most general
-/// representation, which costs two thunks (two allocations) per subscription to wrap and unwrap.
-@usableFromInline
-struct Subscribed: Sendable {
-    @usableFromInline
-    let unsubscribe: @Sendable () -> Void
-    @usableFromInline
-    let isSubscribed: Bool
-
-    @inlinable
-    init(unsubscribe: @escaping @Sendable () -> Void, isSubscribed: Bool) {
-        self.unsubscribe = unsubscribe
-        self.isSubscribed = isSubscribed
-    }
-
-    /// The result for a root store that is gone.
-    @inlinable
-    static var rootIsGone: Subscribed {
-        Subscribed(unsubscribe: {}, isSubscribed: false)
+        let detached = Store(scope: scope, keepingAlive: nil)
+        return { detached }
     }
 }

@@ -22,9 +22,11 @@ final class Subscription: @unchecked Sendable {
     @usableFromInline
     let receivesFirstState: Bool
 
-    /// Calls the subscriber with the watch's current value.
+    /// Calls the subscriber with the value of the watch it is given: this subscription's ``watch``. (Made
+    /// where `subscribe` is called, before the watch is known: the watch is looked up, or made, under the
+    /// store's lock.)
     @usableFromInline
-    let receive: () -> Void
+    let receive: (Watch) -> Void
 
     /// The watch's version when `receive` was last called (or the first state recorded).
     @usableFromInline
@@ -45,7 +47,7 @@ final class Subscription: @unchecked Sendable {
     @inlinable
     init(
         id: UInt64, watch: Watch, skipsRepeats: Bool, receivesFirstState: Bool,
-        receive: @escaping () -> Void
+        receive: @escaping (Watch) -> Void
     ) {
         self.id = id
         self.watch = watch
@@ -63,7 +65,7 @@ final class Subscription: @unchecked Sendable {
         let version = watch.version
         if skipsRepeats && version == seenVersion { return }
         seenVersion = version
-        receive()
+        receive(watch)
     }
 
     /// Delivers the first state (the root state at `root`), at subscription time: records its version,
@@ -72,6 +74,6 @@ final class Subscription: @unchecked Sendable {
     func deliverFirst(_ root: UnsafeRawPointer, delivery: UInt64) {
         watch.update(in: root, delivery: delivery)
         seenVersion = watch.version
-        if receivesFirstState { receive() }
+        if receivesFirstState { receive(watch) }
     }
 }

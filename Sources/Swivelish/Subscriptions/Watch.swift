@@ -10,7 +10,7 @@
 /// nor the scope's. Its subclass's reading is a closure made in its initialiser, not an overridden method:
 /// the initialiser is inlined where `subscribe` is called, with the value type known, so the closure is
 /// specialised for it. An override would run as unspecialised generic code, which looks up type metadata
-/// and copies values through their witnesses at every read (about 600 instructions in W2).
+/// and copies values through their witnesses at every read.
 ///
 /// `@unchecked Sendable`: `subscriberCount` is guarded by the store's lock; the rest is touched only by
 /// the delivering thread (one at a time, handed over under the store's lock or the delivery flag).

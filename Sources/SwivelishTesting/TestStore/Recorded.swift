@@ -36,7 +36,7 @@ struct Recorded<Base: State>: State {
     /// does in a store without the wrapper.
     private static func tracked(_ effect: @escaping Effect, id: UInt64, by recorder: Recorder<Base>) -> Effect {
         return { dispatch in
-            guard let scope = dispatch.effectScope.makeChild() else {
+            guard let scope = dispatch.scope.makeChild() else {
                 recorder.effectFinished(id)  // the store's effects were cancelled: it never runs
                 return
             }

@@ -47,12 +47,12 @@ private struct Ticking: State {
 @Suite("Cancellation is atomic with applying a message")
 struct CancellationRaceTests {
     @Test func noMessageOfACancelledEffectIsAppliedAfterTheCancellingEffectRan() async {
-        let store = Store(initialState: Ticking())
+        let store = Store(initialState: Tracked(Ticking()))
         for round in 1...2_000 {
             store.dispatch(Ticking.Start(round: round))
             while store.state.ticks == 0 { await Task.yield() }  // the ticker is running
             store.dispatch(Ticking.Stop())
-            await store.effectRoot.waitUntilIdle()
+            await store.waitForEffects()
             #expect(store.state.stopped)
         }
         #expect(store.state.ticksAfterStop == 0)

@@ -72,7 +72,7 @@ private func sleepUntilCancelled(_ cancelled: Signal) async throws {
 @Suite("Effects: async, combined and cancellable")
 struct EffectsTests {
     @Test func runDispatchesFromItsTaskAnyNumberOfTimes() async {
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         store.dispatch(
             Note(
                 "start",
@@ -81,13 +81,13 @@ struct EffectsTests {
                     dispatch(Note("one"))
                     dispatch(Note("two"))
                 }))
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["start", "one", "two"])
     }
 
     @Test func runErrorsGoToTheCatchHandler() async {
         struct Failure: Error {}
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         store.dispatch(
             Note(
                 "start",
@@ -96,7 +96,7 @@ struct EffectsTests {
                 } catch: { error, dispatch in
                     dispatch(Note("caught \(error is Failure)"))
                 }))
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["start", "caught true"])
     }
 
@@ -110,7 +110,7 @@ struct EffectsTests {
     }
 
     @Test func mergeStartsAllAtOnce() async {
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         let bothStarted = Signal()
         let started = Locked(0)
         let sawTheOther = Locked<[Bool]>([])
@@ -127,13 +127,13 @@ struct EffectsTests {
             }
         }
         store.dispatch(Note("start", effect: Effects.merge(part("a"), nil, part("b"))))
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(sawTheOther.current == [true, true])
         #expect(Set(store.state.entries) == ["start", "a", "b"])
     }
 
     @Test func concatRunsPartsInTurnWaitingForAsyncWork() async {
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         let effect = Effects.concat(
             Effects.run { dispatch in
                 try await Task.sleep(nanoseconds: 50_000_000)
@@ -147,13 +147,13 @@ struct EffectsTests {
             Effects.send(Note("last"))
         )
         store.dispatch(Note("start", effect: effect))
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["start", "slow async", "closure", "merged async", "last"])
     }
 
     @Test func cancelStopsAnInFlightEffectById() async {
         struct Download: Hashable, Sendable {}
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         let cancelled = Signal()
         store.dispatch(
             Note(
@@ -164,12 +164,12 @@ struct EffectsTests {
                 }))
         store.dispatch(Note("cancel", effect: Effects.cancel(id: Download())))
         #expect(await cancelled.wait())
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["start", "cancel"])
     }
 
     @Test func cancelInFlightCancelsThePreviousEffectWithTheSameId() async {
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         let firstCancelled = Signal()
         store.dispatch(
             Note(
@@ -185,12 +185,12 @@ struct EffectsTests {
                     dispatch(Note("second finished"))
                 }))
         #expect(await firstCancelled.wait())
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["first", "second", "second finished"])
     }
 
     @Test func withoutCancelInFlightEffectsWithTheSameIdRunSideBySide() async {
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         let release = Signal()
         store.dispatch(
             Note(
@@ -206,12 +206,12 @@ struct EffectsTests {
                     release.fire()
                     dispatch(Note("second finished"))
                 }))
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["first", "second", "second finished", "first finished"])
     }
 
     @Test func cancellingAConcatCancelsThePartInFlightAndThoseQueuedBehindIt() async {
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         let cancelled = Signal()
         let chain = Effects.concat(
             Effects.send(Note("part 1")),
@@ -224,13 +224,13 @@ struct EffectsTests {
         store.dispatch(Note("start", effect: Effects.cancellable(chain, id: 7)))
         store.dispatch(Note("cancel", effect: Effects.cancel(id: 7)))
         #expect(await cancelled.wait())
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["start", "part 1", "cancel"])
     }
 
     @Test func cancelledEffectsDispatchIsDropped() async {
         // A task that ignores cancellation still cannot change the state afterwards.
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         let started = Signal()
         let release = Signal()
         store.dispatch(
@@ -244,15 +244,15 @@ struct EffectsTests {
         #expect(await started.wait())
         store.dispatch(Note("cancel", effect: Effects.cancel(id: "stubborn")))
         release.fire()
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["start", "cancel"])
     }
 
     @Test func cancelledIdCanBeUsedAgain() async {
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         store.dispatch(Note("cancel", effect: Effects.cancel(id: "x")))
         store.dispatch(Note("start", effect: Effects.run(id: "x") { dispatch in dispatch(Note("ran")) }))
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(store.state.entries == ["cancel", "start", "ran"])
     }
 
@@ -300,7 +300,7 @@ struct EffectsTests {
     @Test func concatPartsAfterAsyncWorkNeverRunAlongsideSubscriberCallbacks() async {
         // Each closure part starts when a task has ended, on the task's thread; the store must still
         // run it in turn with its callbacks, while other threads keep dispatching.
-        let store = Store(initialState: Journal())
+        let store = Store(initialState: Tracked(Journal()))
         let overlaps = OverlapDetector()
         let touched = Unsynchronized(0)  // a data race, for TSan, if a part and a callback overlapped
         @Sendable func exclusiveWork() {
@@ -318,7 +318,7 @@ struct EffectsTests {
                 for _ in 0..<500 { store.dispatch(Note("tick")) }
             }
         }.value
-        await store.effectRoot.waitUntilIdle()
+        await store.waitForEffects()
         #expect(overlaps.overlaps == 0)
         #expect(touched.value == 2_000 * (1 + 4 * 500 + 200))
     }

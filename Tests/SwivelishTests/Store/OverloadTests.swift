@@ -152,11 +152,11 @@ struct OverloadTests {
         Thread.detachNewThread { store.dispatch(Add()) }
         heldUp.wait()
         for _ in 0..<900 { store.dispatch(Add()) }
-        let grown = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.capacity }
+        let grown = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.items.capacity }
         #expect(grown >= 900)
         holdUp.signal()
         await store.waitForDeliveries()
-        let drained = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.capacity }
+        let drained = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.items.capacity }
         #expect(drained <= DeliveryQueue<Counter>.retainedCapacity)
     }
 

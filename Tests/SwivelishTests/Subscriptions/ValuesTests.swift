@@ -171,8 +171,4 @@ extension Store {
         return storage.lock.withLock("test") { storage.machine.subscriptions.count }
     }
 
-    /// The root of the store's effects, for tests that wait for them.
-    var effectRoot: EffectScope {
-        rootStorage.effectRoot
-    }
 }

@@ -1,13 +1,12 @@
-/// Work the delivering thread does outside the lock: notify subscribers of a state, run an effect.
+/// Work the deliverer performs outside the lock, in commit order.
 @usableFromInline
 enum Delivery<S: State> {
-    /// A committed state change: notify the subscriptions with an id below `audience` (those that
-    /// existed when it was committed), then run `effect`.
-    case change(S, effect: Effect?, audience: UInt64)
+    /// A committed state change: its subscribers, then its effect.
+    case change(Change<S>)
+    /// A message applied, for the store's observers: delivered just before the change it made.
+    case event(StoreEvent<S>)
     /// The state a new subscription starts from.
     case first(Subscription, S)
-    /// An effect started later than its message, such as the next part of ``Effects/concat(_:)``.
+    /// An effect started later than its message, such as the next part of ``Effects/concat(_:)-(Effect?...)``.
     case effect(Effect, Dispatcher)
-    /// A message applied, for the store's observers; queued just before the change it made.
-    case event(StoreEvent<S>)
 }

@@ -41,9 +41,6 @@ struct DeliveryQueue<S: State> {
     @inlinable
     var isEmpty: Bool { head == items.count }
 
-    /// The storage the queue holds, in items (for tests of the memory it gives back).
-    var capacity: Int { items.capacity }
-
     /// Whether the first waiting delivery was queued by the thread that was delivering.
     @inlinable
     var firstIsReentrant: Bool { items[head]!.isReentrant }

@@ -1,33 +1,46 @@
-/// What a ``Store`` is made of: the lock, the ``StoreStateMachine`` it guards, and the root of the store's
-/// effects. It performs what the machine asks for: the deliveries, outside the lock; the hand-off to a
-/// delivery thread; the waits for room.
+/// What a root ``Store`` is made of: its lock, the ``StoreStateMachine`` the lock guards, who delivers,
+/// and the root of the store's effects.
 ///
-/// Every lock is released in the function that took it, and every value the machine gives back is
-/// released after unlocking: the loops below take the lock at the top of an iteration and let its
-/// values go at the end, so nothing the user owns is freed (no `deinit`, no closure's captures) while
-/// the lock is held.
+/// The machine decides, under the lock; the storage does what runs outside it: it calls `update` and the
+/// subscribers, runs effects, claims and gives up delivery with the ``DeliveryFlag``, and starts the
+/// delivery thread. A dispatch, the hot path, goes:
+/// 1. ``dispatch(_:unlessCancelled:)`` locks, waits for room if the queue is full, drops the message if its
+///    effect was cancelled, and calls `State.update` on the machine's state;
+/// 2. ``commit(_:event:)`` claims delivery (``claimDelivery()``) and asks the machine to commit the change,
+///    which it returns to deliver or queues for the deliverer; then it unlocks;
+/// 3. ``deliver(_:as:)-(Change<S>,_)`` performs the change (observers, subscribers, effect) and
+///    ``finishDelivering(_:)`` stops with one atomic exchange, or delivers what was queued meanwhile.
 ///
-/// `@unchecked Sendable`: `machine` is guarded by `lock`; `dispatcher` is only written in `init`.
+/// Every lock is released in the function that took it, and every value the machine gives back is released
+/// after unlocking, so nothing the user owns is freed (no `deinit`, no closure's captures) while the lock is
+/// held.
+///
+/// `@unchecked Sendable`: `machine` and `delivererThread` are guarded by `lock`; `deliveries` belongs to
+/// the deliverer (handed over under the lock or the flag); `dispatcher` is only written in `init`.
 @usableFromInline
 final class StoreStorage<S: State>: @unchecked Sendable {
     @usableFromInline
-    let lock = Lock()
+    let lock = StoreLock()
 
     @usableFromInline
     @exclusivity(unchecked)
     var machine: StoreStateMachine<S>
 
-    /// The machine's ``StoreStateMachine/deliveryFlag``, read here without the lock: a `let` of the
-    /// storage, so that reading it touches nothing the lock guards.
+    /// Whether someone delivers; read and changed under the lock, and by the deliverer without it.
     @usableFromInline
-    let deliveryFlag = AtomicWord(StoreStateMachine<S>.DeliveryFlag.idle)
+    let deliveryFlag = DeliveryFlag()
+
+    /// The thread that delivers while ``deliveryFlag`` is set; `nil` while delivery is handed on to the
+    /// delivery thread. Stale while the flag is not set.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var delivererThread: ThreadID?
 
     /// The root of the effects this store runs; cancelled when the store is freed.
     @usableFromInline
     let effectRoot = EffectScope()
 
     /// The number of deliveries of states performed so far, which numbers each one for the ``Watch``es.
-    /// Only the delivering thread touches it (handed over under the lock).
     @usableFromInline
     @exclusivity(unchecked)
     var deliveries: UInt64 = 0
@@ -47,7 +60,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
 
     init(initialState: S, backlogLimit: Int, dependencies: Dependencies, observers: [StoreObserver<S>]) {
         precondition(backlogLimit > 0, "Swivelish: a store's backlogLimit must be at least 1, not \(backlogLimit)")
-        machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit, deliveryFlag: deliveryFlag)
+        machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit)
         self.observers = observers
         isObserved = !observers.isEmpty
         dispatcher = Dispatcher(
@@ -67,28 +80,16 @@ final class StoreStorage<S: State>: @unchecked Sendable {
 
     @inlinable
     var state: S {
-        lock.lock("Store.state")
-        defer { lock.unlock() }
-        return machine.state
-    }
-
-    @inlinable
-    @inline(__always)
-    func dispatch(_ message: any Message) {
-        dispatch(message, unlessCancelled: nil)
+        lock.withLock("Store.state") { machine.state }
     }
 
     /// Applies `message` and delivers the change, unless `scope` (the scope of the effect that sent it) is
-    /// cancelled: the check and the apply are one step under the lock, so no message of an effect is
-    /// applied after the effect that cancelled it has run. With `nil` (a dispatch of the store itself),
-    /// inlined, the check is compiled away.
+    /// cancelled: the check and the apply are one step under the lock, so no message of an effect is applied
+    /// after the effect that cancelled it has run. With `nil` (a dispatch of the store itself), inlined, the
+    /// check is compiled away.
     @inlinable
     @inline(__always)
-    func dispatch(_ message: any Message, unlessCancelled scope: EffectScope?) {
-        if _slowPath(isObserved) {
-            dispatchObserved(message, unlessCancelled: scope)
-            return
-        }
+    func dispatch(_ message: any Message, unlessCancelled scope: EffectScope? = nil) {
         lock.lock("Store.dispatch(_:)")
         if _slowPath(machine.mayHaveToWait) {
             waitForRoom()
@@ -97,97 +98,102 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             lock.unlock()
             return
         }
+        if _slowPath(isObserved) {
+            applyObserved(message)
+            return
+        }
         let effect = S.update(&machine.state, with: message)
-        guard machine.hasDeliveries(effect), machine.commit(effect) else {
+        commit(effect)
+    }
+
+    /// Commits the change `update` just made (with the lock held), unlocks, and delivers it when the caller
+    /// became the deliverer.
+    @inlinable
+    @inline(__always)
+    func commit(_ effect: Effect?) {
+        guard machine.hasDeliveries(effect) else {
             lock.unlock()
             return
         }
-        let change = machine.change(with: effect)
+        guard machine.commit(effect, by: claimDelivery()) else {
+            lock.unlock()
+            return
+        }
+        // The change's parts are taken one by one rather than as a `Change`, which the optimiser destroys
+        // through its value witnesses (a call through type metadata on every dispatch).
+        let state = machine.state
+        let slots = machine.subscriptions.slots
+        let audience = machine.nextSubscriptionID
         lock.unlock()
-        deliver(consume change)
+        notify(slots, of: state, audience: audience)
+        effect?(dispatcher)
+        finishDelivering(DelivererRole())
     }
 
-    /// A dispatch to a store with observers: as `dispatch`, keeping the state before the message, so
-    /// that the observers see the event before the subscribers see the change. Out of line, so that a
+    /// The rest of a dispatch to a store with observers: keeps the state before the message, and delivers
+    /// the observers' event just before the change (or queues both, in that order). Out of line, so that a
     /// store without observers pays one branch for them.
     @inlinable
     @inline(never)
-    func dispatchObserved(_ message: any Message, unlessCancelled scope: EffectScope?) {
-        lock.lock("Store.dispatch(_:)")
-        if _slowPath(machine.mayHaveToWait) {
-            waitForRoom()
-        }
-        if let scope, scope.isCancelled {
-            lock.unlock()
-            return
-        }
+    func applyObserved(_ message: any Message) {
         let before = machine.state
         let effect = S.update(&machine.state, with: message)
         let event = StoreEvent(message: message, stateBefore: before, stateAfter: machine.state)
-        guard machine.commitObserved(event, effect: effect) else {
+        let caller = claimDelivery()
+        let hasDeliveries = machine.hasDeliveries(effect)
+        guard machine.observe(event, by: caller) else {
+            // Someone else delivers: the change goes in the queue behind the event.
+            if hasDeliveries {
+                _ = machine.commit(effect, by: caller)
+            }
             lock.unlock()
             return
         }
-        // Two paths rather than an optional change: an optional of a generic struct is copied and destroyed
-        // through value witnesses.
-        if machine.hasDeliveries(effect) {
-            let change = machine.change(with: effect)
-            lock.unlock()
-            notifyObservers(of: event)
-            perform(consume change)
-        } else {
-            lock.unlock()
-            notifyObservers(of: event)
+        let state = machine.state
+        let slots = machine.subscriptions.slots
+        let audience = machine.nextSubscriptionID
+        lock.unlock()
+        notifyObservers(of: event)
+        if hasDeliveries {
+            notify(slots, of: state, audience: audience)
+            effect?(dispatcher)
         }
-        finishDelivering()
-    }
-
-    @inlinable
-    func notifyObservers(of event: StoreEvent<S>) {
-        for observer in observers {
-            observer.observe(event)
-        }
+        finishDelivering(DelivererRole())
     }
 
     /// Runs an effect where effects run: now, when no one delivers, or after the queued deliveries.
     func schedule(_ effect: @escaping Effect, with dispatcher: Dispatcher) {
         lock.lock("an effect")
-        let first = machine.schedule(effect, with: dispatcher)
+        let caller = claimDelivery()
+        let first = machine.schedule(effect, with: dispatcher, by: caller)
         lock.unlock()
         if let first {
-            perform(first)
-            finishDelivering()
+            deliver(first, as: DelivererRole())
         }
     }
 
+    /// Adds the subscription `request` describes, and delivers its first state when it has one and no one
+    /// else delivers.
     @inlinable
     @inline(__always)
-    func subscribe<W: Watch>(
-        key: WatchKey,
-        makeWatch: () -> W,
-        skipsRepeats: Bool,
-        receivesFirstState: Bool,
-        deliversFirstState: Bool,
-        _ makeReceive: (W) -> () -> Void
-    ) -> @Sendable () -> Void {
+    func subscribe(_ request: SubscriptionRequest) -> Subscribed {
         lock.lock("Store.subscribe")
-        let (id, first) = machine.subscribe(
-            key: key, makeWatch: makeWatch, skipsRepeats: skipsRepeats, receivesFirstState: receivesFirstState,
-            deliversFirstState: deliversFirstState, makeReceive)
+        let (id, subscription) = machine.subscribe(request, by: request.deliversFirstState ? claimDelivery() : nil)
+        guard let subscription else {
+            lock.unlock()
+            return Subscribed(unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true)
+        }
+        let state = machine.state
         lock.unlock()
-        if let first {
-            perform(first)
-            finishDelivering()
-        }
-        return { [weak self] in
-            self?.unsubscribe(id: id)
-        }
+        deliverFirst(state, to: subscription)
+        finishDelivering(DelivererRole())
+        return Subscribed(unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true)
     }
 
     @inlinable
     func unsubscribe(id: UInt64) {
         lock.lock("unsubscribe")
-        let removed = machine.unsubscribe(id: id)
+        let removed = machine.unsubscribe(id: id, isDeliverer: isDeliverer)
         lock.unlock()
         _ = consume removed  // the callback and what it captures are released here, unlocked
     }
@@ -197,117 +203,46 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         effectRoot.cancel()
     }
 
-    // MARK: - Delivering
+    // MARK: - Who delivers
 
-    /// Delivers `change` (the caller has just become the deliverer), then what is queued behind it.
+    /// With the lock held: makes the caller the deliverer when no one delivers (it must then deliver what it
+    /// commits, after unlocking), or tells the deliverer to look at the queue before it stops. The only place
+    /// where the role is taken.
     @inlinable
     @inline(__always)
-    func deliver(_ change: consuming StoreStateMachine<S>.Change) {
-        perform(consume change)
-        finishDelivering()
-    }
-
-    /// Called by a thread that became the deliverer in a store call, after it performed its own work:
-    /// stops delivering without the lock when nothing was queued meanwhile; otherwise delivers what was
-    /// queued, within its budget.
-    @inlinable
-    @inline(__always)
-    func finishDelivering() {
-        if !StoreStateMachine<S>.stopDelivering(deliveryFlag) {
-            deliverQueued(budget: StoreStateMachine<S>.deliveryBudget)
+    func claimDelivery() -> StoreStateMachine<S>.Caller {
+        if deliveryFlag.claim() {
+            delivererThread = currentThread()
+            return .becameDeliverer
         }
+        return isCurrentDeliverer ? .deliverer : .bystander
     }
 
+    /// With the lock held: whether the calling thread is the deliverer (inside a callback or an effect it
+    /// performs).
     @inlinable
-    @inline(__always)
-    func perform(_ change: consuming StoreStateMachine<S>.Change) {
-        deliveries &+= 1
-        StoreStateMachine<S>.notify(change.slots, of: change.state, audience: change.audience, delivery: deliveries)
-        change.effect?(dispatcher)
+    var isDeliverer: Bool {
+        deliveryFlag.isSet && isCurrentDeliverer
     }
 
+    /// With the lock held, while the flag is set: whether the deliverer is the calling thread.
     @inlinable
-    func perform(_ delivery: consuming Delivery<S>) {
-        perform(delivery, slots: [])
+    var isCurrentDeliverer: Bool {
+        guard let thread = delivererThread else { return false }
+        return isCurrentThread(thread)
     }
 
-    @inlinable
-    func perform(_ delivery: consuming Delivery<S>, slots: consuming ContiguousArray<SubscriptionList.Slot>) {
-        switch delivery {
-        case let .change(state, effect, audience):
-            deliveries &+= 1
-            StoreStateMachine<S>.notify(slots, of: state, audience: audience, delivery: deliveries)
-            effect?(dispatcher)
-        case let .first(subscription, state):
-            deliveries &+= 1
-            let delivery = deliveries
-            withUnsafePointer(to: state) { subscription.deliverFirst(UnsafeRawPointer($0), delivery: delivery) }
-        case let .effect(effect, dispatcher):
-            effect(dispatcher)
-        case let .event(event):
-            notifyObservers(of: event)
-        }
-    }
-
-    /// Performs queued deliveries until the queue is empty or `budget` deliveries queued by other threads
-    /// are done; then hands delivery on to a delivery thread, if work is left. Called by the deliverer,
-    /// without the lock.
-    @inlinable
-    func deliverQueued(budget: Int) {
-        var budget = budget
-        while true {
-            // Each iteration's values (the delivery and the snapshot of subscriptions) are released at
-            // its end, before the next iteration locks.
-            lock.lock("Store delivery")
-            let (next, wakeWaiting) = machine.next(budget: &budget)
-            lock.unlock()
-            if wakeWaiting {
-                lock.broadcast()
-            }
-            switch next {
-            case let .perform(delivery, slots):
-                perform(delivery, slots: slots)
-            case .skip:
-                break
-            case .handOff:
-                startDeliveryThread()
-                return
-            case .finished:
-                return
-            }
-        }
-    }
-
-    /// Waits, with the lock held (released while waiting), until the queue has room for this dispatch's
-    /// work and every dispatch that waited before it has gone.
+    /// Waits, with the lock held (released while waiting), until the queue has room for this dispatch's work
+    /// and every dispatch that waited before it has gone.
     @usableFromInline
     func waitForRoom() {
-        guard let ticket = machine.admit() else { return }
+        guard let ticket = machine.admit(isDeliverer: isDeliverer) else { return }
+        deliveryFlag.requireCheck()  // the deliverer must not stop without waking this dispatch
         while !machine.mayApply(ticket: ticket) {
             lock.wait()
         }
         if machine.stopWaiting() {
             lock.broadcast()
         }
-    }
-
-    /// Starts a thread that takes over delivery (the machine is ``StoreStateMachine/Deliverer/handingOff``)
-    /// and delivers until the queue is empty. It keeps the storage alive until then, so a backlog is
-    /// delivered even when the store is freed meanwhile.
-    @usableFromInline
-    func startDeliveryThread() {
-        let retained = Unmanaged.passRetained(self)
-        if !DeliveryThread.start({ retained.takeRetainedValue().deliverOnDeliveryThread() }) {
-            // No thread could be made (a resource limit): deliver here instead, without a budget.
-            retained.release()
-            deliverOnDeliveryThread()
-        }
-    }
-
-    private func deliverOnDeliveryThread() {
-        lock.withLock("Store delivery") {
-            machine.takeOverDelivery()
-        }
-        deliverQueued(budget: .max)
     }
 }

@@ -1,0 +1,122 @@
+extension StoreStorage {
+    /// Delivers `delivery` (the caller has just become the deliverer), then what is queued behind it.
+    @inlinable
+    func deliver(_ delivery: consuming Delivery<S>, as role: consuming DelivererRole) {
+        perform(consume delivery)
+        finishDelivering(role)
+    }
+
+    /// Called by a thread that became the deliverer in a store call, after it performed its own work: stops
+    /// delivering without the lock when nothing was queued meanwhile; otherwise delivers what was queued,
+    /// within its budget.
+    @inlinable
+    @inline(__always)
+    func finishDelivering(_ role: consuming DelivererRole) {
+        if deliveryFlag.stop() {
+            role.end()
+        } else {
+            deliverQueued(budget: StoreStateMachine<S>.deliveryBudget, as: role)
+        }
+    }
+
+    /// Performs queued deliveries until the queue is empty or `budget` deliveries queued by other threads are
+    /// done; then hands delivery on to a delivery thread, if work is left. Called by the deliverer, without
+    /// the lock.
+    @inlinable
+    func deliverQueued(budget: Int, as role: consuming DelivererRole) {
+        var budget = budget
+        while true {
+            // Each iteration's values (the delivery and the snapshot of subscriptions) are released at its
+            // end, before the next iteration locks.
+            lock.lock("Store delivery")
+            let (next, wakeWaiting) = machine.next(budget: &budget)
+            switch next {
+            case .finish: deliveryFlag.release()
+            case .handOff: delivererThread = nil
+            case .perform, .skip: break
+            }
+            lock.unlock()
+            if wakeWaiting {
+                lock.broadcast()
+            }
+            switch next {
+            case let .perform(delivery):
+                perform(consume delivery)
+            case .skip:
+                break
+            case .handOff:
+                role.end()
+                startDeliveryThread()
+                return
+            case .finish:
+                role.end()
+                return
+            }
+        }
+    }
+
+    @inlinable
+    @inline(__always)
+    func perform(_ change: consuming Change<S>) {
+        notify(change.slots, of: change.state, audience: change.audience)
+        change.effect?(dispatcher)
+    }
+
+    /// Delivers its first state to a new subscription, as the next delivery of a state.
+    @inlinable
+    func deliverFirst(_ state: borrowing S, to subscription: Subscription) {
+        deliveries &+= 1
+        let delivery = deliveries
+        withUnsafePointer(to: state) { subscription.deliverFirst(UnsafeRawPointer($0), delivery: delivery) }
+    }
+
+    /// Tells the store's observers of `event`.
+    @inlinable
+    func notifyObservers(of event: StoreEvent<S>) {
+        for observer in observers {
+            observer.observe(event)
+        }
+    }
+
+    /// Notifies the subscriptions in `slots` of `state`, as the next delivery of a state.
+    @inlinable
+    @inline(__always)
+    func notify(_ slots: ContiguousArray<SubscriptionList.Slot>, of state: borrowing S, audience: UInt64) {
+        deliveries &+= 1
+        SubscriptionList.notify(slots, of: state, audience: audience, delivery: deliveries)
+    }
+
+    @inlinable
+    func perform(_ delivery: consuming Delivery<S>) {
+        switch delivery {
+        case let .change(change):
+            perform(change)
+        case let .first(subscription, state):
+            deliverFirst(state, to: subscription)
+        case let .effect(effect, dispatcher):
+            effect(dispatcher)
+        case let .event(event):
+            notifyObservers(of: event)
+        }
+    }
+
+    /// Starts a thread that takes over delivery and delivers until the queue is empty. It keeps the storage
+    /// alive until then, so a backlog is delivered even when the store is freed meanwhile.
+    @usableFromInline
+    func startDeliveryThread() {
+        let retained = Unmanaged.passRetained(self)
+        if !DeliveryThread.start({ retained.takeRetainedValue().deliverOnDeliveryThread() }) {
+            // No thread could be made (a resource limit): deliver here instead, without a budget.
+            retained.release()
+            deliverOnDeliveryThread()
+        }
+    }
+
+    private func deliverOnDeliveryThread() {
+        lock.withLock("Store delivery") {
+            precondition(deliveryFlag.isSet && delivererThread == nil, "Swivelish: no delivery was handed on")
+            delivererThread = currentThread()
+        }
+        deliverQueued(budget: .max, as: DelivererRole())
+    }
+}

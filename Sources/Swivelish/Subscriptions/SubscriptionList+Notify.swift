@@ -1,0 +1,27 @@
+extension SubscriptionList {
+    /// Notifies the subscriptions in `slots` in a change's `audience` of `state`, the state of delivery
+    /// number `delivery`. Called by the deliverer, without the lock.
+    ///
+    /// A subscription with an id at or past `audience` was made after the change was committed, and starts
+    /// from its own first state; one that its deliverer removed during this delivery is skipped.
+    @inlinable
+    static func notify<S>(_ slots: ContiguousArray<Slot>, of state: borrowing S, audience: UInt64, delivery: UInt64) {
+        // Watches read the state in memory (see `Watch`). The snapshot `slots` holds every subscription for
+        // the whole loop, so the loop reads them without retaining them (each retain and release is an
+        // atomic operation).
+        withUnsafePointer(to: state) { state in
+            let root = UnsafeRawPointer(state)
+            slots.withUnsafeBufferPointer { slots in
+                for slot in slots {
+                    guard slot.id < audience else { break }
+                    guard let subscription = slot.subscription else { continue }
+                    Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { subscription in
+                        if !subscription.isCancelledDuringDelivery {
+                            subscription.deliver(root, delivery: delivery)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

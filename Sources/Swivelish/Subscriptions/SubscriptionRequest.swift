@@ -1,0 +1,57 @@
+/// A subscription to add to a root store: everything `subscribe` decided, in one value that goes through
+/// the layers (`Store` → a scoped store's root → `StoreStorage` → `StoreStateMachine`) unchanged.
+///
+/// Its closures are made where `subscribe` is called, specialised for the state and the value. `makeWatch`
+/// runs under the store's lock, at most once, before `subscribe` returns, and is never kept, so a request is
+/// made with ``with(key:skipsRepeats:receivesFirstState:deliversFirstState:makeWatch:receive:_:)`` from a
+/// closure that does not escape. `receive` becomes the subscription's callback.
+@usableFromInline
+struct SubscriptionRequest {
+    /// The watch the subscription shares: one per key path from the root state and kind.
+    @usableFromInline
+    let key: WatchKey
+    /// Whether a delivery whose value is a repeat (by `==`) is skipped.
+    @usableFromInline
+    let skipsRepeats: Bool
+    /// Whether the first state reaches the subscriber's closure.
+    @usableFromInline
+    let receivesFirstState: Bool
+    /// Whether the first state is delivered at all (to record the version a `skipRepeats` subscriber saw).
+    @usableFromInline
+    let deliversFirstState: Bool
+    /// Makes the watch of ``key``, when no subscription has it yet.
+    @usableFromInline
+    let makeWatch: () -> Watch
+    /// The subscription's callback, which reads the watch it is given (see ``Subscription/receive``).
+    @usableFromInline
+    let receive: (Watch) -> Void
+
+    @inlinable
+    init(
+        key: WatchKey, skipsRepeats: Bool, receivesFirstState: Bool, deliversFirstState: Bool,
+        makeWatch: @escaping () -> Watch, receive: @escaping (Watch) -> Void
+    ) {
+        self.key = key
+        self.skipsRepeats = skipsRepeats
+        self.receivesFirstState = receivesFirstState
+        self.deliversFirstState = deliversFirstState
+        self.makeWatch = makeWatch
+        self.receive = receive
+    }
+
+    /// Calls `body` with a request made of these values, which must not outlive the call.
+    @inlinable
+    @inline(__always)
+    static func with<Result>(
+        key: WatchKey, skipsRepeats: Bool, receivesFirstState: Bool, deliversFirstState: Bool,
+        makeWatch: () -> Watch, receive: @escaping (Watch) -> Void,
+        _ body: (SubscriptionRequest) -> Result
+    ) -> Result {
+        withoutActuallyEscaping(makeWatch) { makeWatch in
+            body(
+                SubscriptionRequest(
+                    key: key, skipsRepeats: skipsRepeats, receivesFirstState: receivesFirstState,
+                    deliversFirstState: deliversFirstState, makeWatch: makeWatch, receive: receive))
+        }
+    }
+}
