@@ -22,9 +22,10 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @usableFromInline
     let deliveryFlag = AtomicWord(StoreStateMachine<S>.DeliveryFlag.idle)
 
-    /// The root of the effects this store runs; cancelled when the store is freed.
+    /// The root of the effects this store runs; cancelled when the store is freed. It tells the observers
+    /// that listen to effects (`StoreObserver.observeEffect`) of those with an id.
     @usableFromInline
-    let effectRoot = EffectScope()
+    let effectRoot: EffectScope
 
     /// The number of deliveries of states performed so far, which numbers each one for the ``Watch``es.
     /// Only the delivering thread touches it (handed over under the lock).
@@ -50,6 +51,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit, deliveryFlag: deliveryFlag)
         self.observers = observers
         isObserved = !observers.isEmpty
+        effectRoot = EffectScope(observingEffects: Self.effectObserver(of: observers))
         dispatcher = Dispatcher(
             send: { [weak self] message, scope in
                 self?.dispatch(message, unlessCancelled: scope)
@@ -61,6 +63,15 @@ final class StoreStorage<S: State>: @unchecked Sendable {
                 self.schedule(effect, with: dispatcher)
                 return true
             })
+    }
+
+    /// One function telling every observer that listens to effects, or `nil` when none does.
+    private static func effectObserver(of observers: [StoreObserver<S>]) -> (@Sendable (EffectEvent) -> Void)? {
+        let effectObservers = observers.compactMap(\.observeEffect)
+        guard !effectObservers.isEmpty else { return nil }
+        return { event in
+            for observe in effectObservers { observe(event) }
+        }
     }
 
     // MARK: - Store operations
@@ -123,7 +134,8 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         }
         let before = machine.state
         let effect = S.update(&machine.state, with: message)
-        let event = StoreEvent(message: message, stateBefore: before, stateAfter: machine.state)
+        let event = StoreEvent(
+            message: message, stateBefore: before, stateAfter: machine.state, isSentByEffect: scope != nil)
         guard machine.commitObserved(event, effect: effect) else {
             lock.unlock()
             return
