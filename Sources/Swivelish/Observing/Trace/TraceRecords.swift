@@ -88,7 +88,13 @@ struct TraceRecords<S: State> {
     ) -> [TraceValue] {
         var records: [TraceValue] = []
         let missing = dropped + lostMessages
-        let afterTree = Self.render(after)
+        let afterTree: TraceValue
+        if !Self.isEncodable, let lastState, missing == 0, filtered == 0 {
+            // The last state written is the rendering of `before`: reuse what did not change.
+            afterTree = TraceValue(mirroring: after, reusing: lastState, of: before)
+        } else {
+            afterTree = Self.render(after)
+        }
         var fields: [TraceValue.Field] = [.init("kind", .string("message")), .init("step", .integer(step))]
         if let time { fields.append(.init("time", .floatingPoint(time))) }
         fields.append(.init("type", .string(displayName(of: type(of: message)))))

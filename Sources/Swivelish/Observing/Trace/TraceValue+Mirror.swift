@@ -28,8 +28,13 @@ extension TraceValue {
         self = Self.mirror(value, depth: 0, ancestors: &ancestors)
     }
 
-    private static func mirror(_ value: Any, depth: Int, ancestors: inout [ObjectIdentifier]) -> TraceValue {
+    static func mirror(_ value: Any, depth: Int, ancestors: inout [ObjectIdentifier]) -> TraceValue {
         guard depth < maximumDepth else { return .string("…") }
+        // Numbers, booleans and strings first, by their type: a comparison of metadata pointers, where a
+        // mirror (made for every leaf otherwise) and a chain of failing casts would cost far more.
+        if let leaf = primitive(value) {
+            return leaf
+        }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .struct?:
@@ -91,27 +96,33 @@ extension TraceValue {
         return result
     }
 
-    /// A value whose mirror shows no structure: a number, a boolean, a string, or its description.
+    /// A value whose mirror shows no structure: its description.
     private static func leaf(_ value: Any) -> TraceValue {
         switch value {
-        case let value as String: return .string(value)
-        case let value as Bool: return .bool(value)
-        case let value as Int: return .integer(value)
-        case let value as Double: return .floatingPoint(value)
-        case let value as Int64: return .integer(value)
-        case let value as Int32: return .integer(value)
-        case let value as Int16: return .integer(value)
-        case let value as Int8: return .integer(value)
-        case let value as UInt: return .integer(value)
-        case let value as UInt64: return .integer(value)
-        case let value as UInt32: return .integer(value)
-        case let value as UInt16: return .integer(value)
-        case let value as UInt8: return .integer(value)
-        case let value as Float: return .floatingPoint(value)
-        case let value as Character: return .string(String(value))
-        case let value as Substring: return .string(String(value))
-        default:
-            return .string(String(describing: value))
+        case let value as Character: .string(String(value))
+        case let value as Substring: .string(String(value))
+        default: .string(String(describing: value))
         }
+    }
+
+    /// The tree of a number, a boolean or a string, or `nil` for a value of another type. One cast, chosen
+    /// by comparing the value's type with each.
+    private static func primitive(_ value: Any) -> TraceValue? {
+        let type = Swift.type(of: value)
+        if type == Int.self { return .integer(value as! Int) }
+        if type == String.self { return .string(value as! String) }
+        if type == Bool.self { return .bool(value as! Bool) }
+        if type == Double.self { return .floatingPoint(value as! Double) }
+        if type == Float.self { return .floatingPoint(value as! Float) }
+        if type == Int64.self { return .integer(value as! Int64) }
+        if type == Int32.self { return .integer(value as! Int32) }
+        if type == Int16.self { return .integer(value as! Int16) }
+        if type == Int8.self { return .integer(value as! Int8) }
+        if type == UInt.self { return .integer(value as! UInt) }
+        if type == UInt64.self { return .integer(value as! UInt64) }
+        if type == UInt32.self { return .integer(value as! UInt32) }
+        if type == UInt16.self { return .integer(value as! UInt16) }
+        if type == UInt8.self { return .integer(value as! UInt8) }
+        return nil
     }
 }

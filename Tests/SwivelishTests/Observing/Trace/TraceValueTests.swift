@@ -103,6 +103,18 @@ struct TraceValueTests {
         #expect(TraceValue(mirroring: after).changes(to: TraceValue(mirroring: after)).isEmpty)
     }
 
+    @Test func elementsRemovedOrInsertedAtTheFrontAreFoundAsSuchNotAsEveryElementChanged() throws {
+        // A history with a limit: the oldest goes, the newest comes.
+        let history = try parseJSON("[1,2,3,4,5,6]").changes(to: try parseJSON("[2,3,4,5,6,7]"))
+        #expect(history.map(\.traceValue.json) == [#"{"path":[0],"old":1}"#, #"{"path":[5],"new":7}"#])
+        // A queue that grew at its front, in the middle of an array.
+        let front = try parseJSON("[0,1,2,9]").changes(to: try parseJSON("[0,7,8,1,2,9]"))
+        #expect(front.map(\.traceValue.json) == [#"{"path":[1],"new":7}"#, #"{"path":[2],"new":8}"#])
+        // Too far apart: element by element.
+        let far = try parseJSON("[1,2,3]").changes(to: try parseJSON("[4,5,6]"))
+        #expect(far.count == 3)
+    }
+
     @Test(arguments: [
         (#"{"a":1,"b":[1,2,3],"c":{"x":true}}"#, #"{"a":2,"b":[1],"c":{"y":false},"d":null}"#),
         (#"[1,[2,3],{"k":4}]"#, #"[[2],[2,3,4,5],{"k":4,"l":5},6,7]"#),
@@ -110,6 +122,12 @@ struct TraceValueTests {
         (#"{"a":{"b":{"c":1}}}"#, #"{"a":"replaced"}"#),
         (#"{"b":1,"a":2}"#, #"{"a":2,"b":3}"#),
         ("1", #"{"a":1}"#),
+        ("[1,2,3,4,5,6,7,8,9,10]", "[4,5,6,7,8,9,10,11,12]"),
+        ("[1,2,3]", "[9,9,1,2,3,4]"),
+        ("[1,2,3,4,5]", "[1,9,3,8,5]"),
+        ("[1,2,3,4,5]", "[1,5]"),
+        ("[1,5]", "[1,2,3,4,5]"),
+        (#"[{"a":1},{"a":2},{"a":3}]"#, #"[{"a":2},{"a":3,"b":1},{"a":4}]"#),
     ])
     func applyingTheChangesToTheOldTreeGivesTheNewOne(old: String, new: String) throws {
         let oldTree = try parseJSON(old)
@@ -128,5 +146,38 @@ extension TraceValue {
         case let .array(elements): .array(elements.map(\.sortedKeys))
         default: self
         }
+    }
+}
+
+@Suite("Rendering a state again, reusing the last rendering")
+struct TraceValueReuseTests {
+    @Test func reusingTheLastRenderingGivesTheSameTreeAsRenderingAnew() {
+        struct Undoable {
+            var shelf = Shelf()
+            var history: [Shelf] = []  // drops its oldest entry past 5, as an undo history does
+        }
+        var state = Undoable()
+        var tree = TraceValue(mirroring: state)
+        for message in Shelf.messages(400, seed: 11) {
+            let before = state
+            state.history.append(state.shelf)
+            if state.history.count > 5 { state.history.removeFirst() }
+            _ = Shelf.update(&state.shelf, with: message)
+            tree = TraceValue(mirroring: state, reusing: tree, of: before)
+            #expect(tree == TraceValue(mirroring: state))
+        }
+    }
+
+    @Test func aHistoryThatDropsItsOldestEntryReusesTheOthers() {
+        struct Entry: Equatable {
+            var value: Int
+        }
+        let old = (0..<6).map(Entry.init)
+        let new = Array(old.dropFirst()) + [Entry(value: 6)]
+        // A stale tree for the entries kept shows that they were reused rather than rendered again.
+        let stale = TraceValue.array(old.map { _ in .string("reused") })
+        #expect(
+            TraceValue(mirroring: new, reusing: stale, of: old).json
+                == #"["reused","reused","reused","reused","reused",{"value":6}]"#)
     }
 }
