@@ -36,6 +36,7 @@ extension InspectorPage {
         }
 
         function rangeFromInputs() {
+          if (rangeFrom.value.trim() === "" || rangeTo.value.trim() === "") return; // still being typed
           const from = Number(rangeFrom.value);
           const to = Number(rangeTo.value);
           if (!Number.isFinite(from) || !Number.isFinite(to)) return;
