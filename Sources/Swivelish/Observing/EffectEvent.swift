@@ -3,6 +3,7 @@
 ///
 /// Only effects with an id are reported (``Effects/cancellable(_:id:cancelInFlight:)``, `run(id:)`,
 /// ``Effects/cancel(id:)``): those are the ones the store knows by name.
+@usableFromInline
 package struct EffectEvent: Sendable {
     /// What happened to the effects under ``id``.
     package enum Kind: Sendable, Equatable {

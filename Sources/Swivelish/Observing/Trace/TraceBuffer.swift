@@ -6,8 +6,10 @@
 /// writer, wake those waiting in `flush`). The buffer never grows past ``capacity``: a message or an
 /// effect event that finds it full is dropped and counted, and the next message accepted says how many
 /// messages were dropped before it.
+@usableFromInline
 struct TraceBuffer<S: State> {
     /// An event waiting to be written.
+    @usableFromInline
     enum Item {
         case message(StoreEvent<S>, step: Int, time: Double, dropped: Int, filtered: Int)
         case effect(EffectEvent, step: Int, time: Double)
@@ -23,23 +25,32 @@ struct TraceBuffer<S: State> {
         case finish
     }
 
+    @usableFromInline
     let capacity: Int
-    private(set) var pending: [Item] = []
-    private(set) var statistics = TraceStatistics()
+    @usableFromInline
+    var pending: [Item] = []
+    @usableFromInline
+    var statistics = TraceStatistics()
 
     /// Messages observed so far: the step of the last one.
-    private var step = 0
-    private var droppedSinceAccepted = 0
-    private var filteredSinceAccepted = 0
+    @usableFromInline
+    var step = 0
+    @usableFromInline
+    var droppedSinceAccepted = 0
+    @usableFromInline
+    var filteredSinceAccepted = 0
 
     /// Items accepted since the trace opened, and items the writer has finished with.
-    private(set) var accepted = 0
+    @usableFromInline
+    var accepted = 0
     private(set) var completed = 0
 
     /// Whether the writer thread is waiting for a wake-up, so that only the first item after it began to
     /// wait wakes it (one condition broadcast per idle period, not one per message).
-    private var isWriterWaiting = false
-    private(set) var isClosing = false
+    @usableFromInline
+    var isWriterWaiting = false
+    @usableFromInline
+    var isClosing = false
     private(set) var isFinished = false
 
     init(capacity: Int) {
@@ -48,6 +59,7 @@ struct TraceBuffer<S: State> {
     }
 
     /// Takes in a message the store applied. Returns whether to wake the writer.
+    @inlinable
     mutating func observe(_ event: StoreEvent<S>, time: Double, isIncluded: Bool) -> Bool {
         guard !isClosing else { return false }
         step += 1
@@ -80,7 +92,8 @@ struct TraceBuffer<S: State> {
         return accept()
     }
 
-    private mutating func accept() -> Bool {
+    @inlinable
+    mutating func accept() -> Bool {
         accepted += 1
         defer { isWriterWaiting = false }
         return isWriterWaiting

@@ -13,8 +13,10 @@ public struct TraceOptions: Sendable {
     /// be rebuilt, and how many there were (`filtered`).
     public struct MessageFilter: Sendable {
         /// The types named, by identity; `nil` for ``all``.
+        @usableFromInline
         let types: Set<ObjectIdentifier>?
         /// Whether ``types`` are the ones written (`true`) or the ones left out.
+        @usableFromInline
         let includesTypes: Bool
 
         /// Every message.
@@ -39,7 +41,7 @@ public struct TraceOptions: Sendable {
         }
 
         /// Whether `message` is written.
-        @inline(__always)
+        @inlinable
         func includes(_ message: any Message) -> Bool {
             guard let types else { return true }
             return types.contains(ObjectIdentifier(type(of: message))) == includesTypes

@@ -28,9 +28,11 @@
 /// waiting. A trace from a program killed mid-write ends in a cut line; the inspector says so and shows
 /// the rest.
 public final class TraceWriter<S: State>: Sendable {
-    private let storage: TraceWriterStorage<S>
+    @usableFromInline
+    let storage: TraceWriterStorage<S>
     /// Closes the trace when the last of the writer and its observers goes.
-    private let closer: TraceCloser
+    @usableFromInline
+    let closer: TraceCloser
 
     /// The file the trace is written to.
     public let path: String
@@ -56,6 +58,9 @@ public final class TraceWriter<S: State>: Sendable {
     /// the store starts, cancels, or sees finish.
     ///
     /// Give it to one store only: the trace numbers the messages it observes as the steps of one store.
+    ///
+    /// (Inlinable, so that what it does on the store's thread is specialised for `S` where the store is.)
+    @inlinable
     public var observer: StoreObserver<S> {
         let storage = storage
         let closer = closer
@@ -90,6 +95,7 @@ public final class TraceWriter<S: State>: Sendable {
 }
 
 /// Calls its closure when freed: the trace closes when nothing can send it events any more.
+@usableFromInline
 final class TraceCloser: Sendable {
     private let onDeinit: @Sendable () -> Void
 

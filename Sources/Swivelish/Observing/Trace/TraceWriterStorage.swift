@@ -17,9 +17,14 @@ import Android
 ///
 /// `@unchecked Sendable`: `buffer` is guarded by `lock`; the other properties are `let`s, or used by the
 /// writer thread only (`file`, `records`, `segmentMessages`, `segment`).
+@usableFromInline
 final class TraceWriterStorage<S: State>: @unchecked Sendable {
-    private let lock = Lock()
-    private var buffer: TraceBuffer<S>
+    @usableFromInline
+    let lock = Lock()
+    @usableFromInline
+    @exclusivity(unchecked)
+    var buffer: TraceBuffer<S>
+    @usableFromInline
     let options: TraceOptions
 
     // The writer thread's own.
@@ -49,6 +54,7 @@ final class TraceWriterStorage<S: State>: @unchecked Sendable {
     // MARK: - On the store's delivering thread
 
     /// Enqueues `event`: a lock round trip and an append, whatever the state.
+    @inlinable
     func observe(_ event: StoreEvent<S>) {
         let isIncluded = options.messages.includes(event.message)
         let time = currentTime()
@@ -59,6 +65,7 @@ final class TraceWriterStorage<S: State>: @unchecked Sendable {
     }
 
     /// Enqueues an effect event.
+    @usableFromInline
     func observe(_ event: EffectEvent) {
         let time = currentTime()
         lock.lock("a trace")
@@ -208,6 +215,7 @@ func appendLine(_ record: TraceValue, to output: inout [UInt8]) {
 }
 
 /// The time of day, in seconds since 1970 (`CLOCK_REALTIME`, through the vDSO: no system call).
+@inlinable
 func currentTime() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
