@@ -21,10 +21,10 @@ public enum TraceReader {
     public static func load(path: String) throws -> LoadedTrace {
         var trace = LoadedTrace()
         let name = (path as NSString).lastPathComponent
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = try contents(of: path)
         let previousPath = path + ".1"
         if let header = firstLineFields(of: data), let segment = header["segment"]?.number, segment > 1 {
-            if let previous = try? Data(contentsOf: URL(fileURLWithPath: previousPath)),
+            if let previous = try? contents(of: previousPath),
                 let previousHeader = firstLineFields(of: previous),
                 previousHeader["trace"] == header["trace"], previousHeader["segment"]?.number == segment - 1
             {
@@ -51,6 +51,18 @@ public enum TraceReader {
                     severity: .note))
         }
         return trace
+    }
+
+    /// The bytes of the file at `path`.
+    ///
+    /// An empty regular file is not read: `Data(contentsOf:)` leaks the buffer it allocates for a file whose
+    /// size is 0 (it reads those, as the files of /proc, in chunks), which LeakSanitizer reports in CI.
+    static func contents(of path: String) throws -> Data {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        if attributes[.type] as? FileAttributeType == .typeRegular, (attributes[.size] as? NSNumber)?.intValue == 0 {
+            return Data()
+        }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     /// The fields of the first line of `data`, if it is a JSON object.
