@@ -8,6 +8,7 @@ extension InspectorPage {
         const meta = document.getElementById("message-meta");
         const changesBody = document.querySelector("#changes tbody");
         const changesTable = document.getElementById("changes");
+        const changesHeading = document.getElementById("changes-heading");
         const noChanges = document.getElementById("no-changes");
         const effectsSection = document.getElementById("effects-section");
         const effectsList = document.getElementById("effects");
@@ -82,13 +83,15 @@ extension InspectorPage {
             payloadSection.hidden = !("payload" in message);
             payload.textContent = "payload" in message ? JSON.stringify(message.payload, null, 2) : "";
           } else {
-            title.textContent = hiddenCount ? "Before message " + (shown.length ? shown[0].step : "") : "The initial state";
+            title.textContent = shown.length === 0 ? "No message in this trace"
+              : hiddenCount ? "Before message " + shown[0].step : "The initial state";
             meta.textContent = hiddenCount ? hiddenCount + " earlier messages are in the file but not shown (maximumMessages)" : "";
             changesTable.hidden = true;
             noChanges.hidden = true;
             showEffects(hiddenCount ? [] : effectsBefore);
             payloadSection.hidden = true;
           }
+          changesHeading.hidden = message === null;
           showDivergence(message);
           const state = shownStateAt(position);
           stateHeading.textContent = message ? "State after step " + message.step : "State before the first message";

@@ -58,9 +58,6 @@ extension InspectorPage {
           addProblem("The first divergence is at step " + divergedAt + ", which is not among the messages shown.");
         }
         gotoDivergence.hidden = divergenceIndex < 0;
-        if (shown.length === 0) {
-          title.textContent = "No message in this trace";
-        }
         if (divergenceIndex >= 0) select(divergenceIndex, false);
         else setPosition(shown.length);
         if (position > 0) revealInList(position - 1);
