@@ -18,8 +18,14 @@ public struct LoadedTrace: Sendable {
     public var lines: [Int] = []
     /// The index in ``records`` where the second file begins; `nil` when only one was read.
     public var secondFileStart: Int?
+    /// The kind of each record in ``records``, one letter each: `m`essage, `s`napshot, `e`ffect,
+    /// `d`ivergence, `x` for the end.
+    public var kinds: [UInt8] = []
+    /// What the page lists of each message record, in order, so that it parses a record only when it shows
+    /// the record's changes or rebuilds a state from it.
+    public var messageIndex = MessageIndex()
     /// The number of message records.
-    public var messageCount = 0
+    public var messageCount: Int { messageIndex.steps.count }
     /// Whether the trace ends with the record its writer writes when it is closed.
     public var isClosed = false
     /// What was wrong, in the order found.
@@ -30,6 +36,45 @@ public struct LoadedTrace: Sendable {
     /// Whether any problem is an error (a line skipped, a format too new).
     public var hasErrors: Bool {
         problems.contains { $0.severity == .error }
+    }
+}
+
+/// The fields of the message records that the page's list needs, column by column.
+public struct MessageIndex: Sendable {
+    public var steps: [Int] = []
+    public var texts: [String] = []
+    /// Each message's type, as an index in ``typeNames``.
+    public var types: [Int] = []
+    public var typeNames: [String] = []
+    /// 1: the record carries the whole state; 2: an effect sent the message; 4: dispatched (`send`);
+    /// 8: messages were dropped before it.
+    public var flags: [Int] = []
+    /// The number of changes of each message.
+    public var changeCounts: [Int] = []
+    var typeIndexes: [String: Int] = [:]
+
+    public init() {}
+
+    mutating func append(_ record: [String: Any]) {
+        steps.append((record["step"] as? NSNumber)?.intValue ?? 0)
+        texts.append(record["text"] as? String ?? "")
+        let type = record["type"] as? String ?? ""
+        if let index = typeIndexes[type] {
+            types.append(index)
+        } else {
+            typeIndexes[type] = typeNames.count
+            types.append(typeNames.count)
+            typeNames.append(type)
+        }
+        var flag = record["state"] != nil ? 1 : 0
+        switch record["origin"] as? String {
+        case "effect"?: flag |= 2
+        case "send"?: flag |= 4
+        default: break
+        }
+        if ((record["dropped"] as? NSNumber)?.intValue ?? 0) > 0 { flag |= 8 }
+        flags.append(flag)
+        changeCounts.append((record["changes"] as? [Any])?.count ?? 0)
     }
 }
 

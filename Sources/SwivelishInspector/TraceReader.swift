@@ -14,6 +14,12 @@ public enum TraceReader {
     /// The kinds of record this reader knows.
     static let knownKinds: Set<String> = ["snapshot", "message", "effect", "divergence", "end"]
 
+    /// The letter of each kind in ``LoadedTrace/kinds``.
+    static let kindLetters: [String: UInt8] = [
+        "message": UInt8(ascii: "m"), "snapshot": UInt8(ascii: "s"), "effect": UInt8(ascii: "e"),
+        "divergence": UInt8(ascii: "d"), "end": UInt8(ascii: "x"),
+    ]
+
     /// Reads the trace at `path`.
     ///
     /// - Throws: The error of reading the file, when it cannot be read at all (it does not exist, it is a
@@ -141,8 +147,9 @@ public enum TraceReader {
             problem("a \(kind) record without \(missing); skipped")
             return
         }
-        if kind == "message" { trace.messageCount += 1 }
+        if kind == "message" { trace.messageIndex.append(object) }
         if kind == "end" { trace.isClosed = true }
+        trace.kinds.append(kindLetters[kind] ?? UInt8(ascii: "?"))
         trace.records.append(String(decoding: line, as: UTF8.self))
         trace.lines.append(lineNumber)
     }

@@ -66,22 +66,23 @@ extension InspectorPage {
           const message = position > 0 ? shown[position - 1] : null;
           stepLabel.textContent = message ? "step " + message.step + " (" + position + " of " + shown.length + ")"
             : "before the first message";
+          const record = message ? full(message) : null;
           if (message) {
             title.textContent = message.text;
             const parts = [message.type];
             if (message.origin === "effect") parts.push("sent by an effect (receive)");
             else if (message.origin === "send") parts.push("dispatched (send)");
-            if (typeof message.time === "number") parts.push(new Date(message.time * 1000).toISOString().replace("T", " ").replace("Z", " UTC"));
-            if (message.filtered) parts.push(message.filtered + " message(s) left out by the filter before it");
-            if (message.dropped) parts.push(message.dropped + " message(s) dropped before it");
+            if (typeof record.time === "number") parts.push(new Date(record.time * 1000).toISOString().replace("T", " ").replace("Z", " UTC"));
+            if (record.filtered) parts.push(record.filtered + " message(s) left out by the filter before it");
+            if (record.dropped) parts.push(record.dropped + " message(s) dropped before it");
             meta.textContent = parts.join(" · ");
-            const changes = message.changes || [];
+            const changes = record.changes || [];
             fillChanges(changesBody, changes, "(new)", "(removed)");
             changesTable.hidden = changes.length === 0;
             noChanges.hidden = changes.length !== 0;
             showEffects(message.effects);
-            payloadSection.hidden = !("payload" in message);
-            payload.textContent = "payload" in message ? JSON.stringify(message.payload, null, 2) : "";
+            payloadSection.hidden = !("payload" in record);
+            payload.textContent = "payload" in record ? JSON.stringify(record.payload, null, 2) : "";
           } else {
             title.textContent = shown.length === 0 ? "No message in this trace"
               : hiddenCount ? "Before message " + shown[0].step : "The initial state";
@@ -98,7 +99,7 @@ extension InspectorPage {
           if (state === undefined) {
             stateTree.replaceChildren(emptyNote("The state at this step cannot be rebuilt: the trace holds no whole state before it."));
           } else {
-            renderTree(stateTree, state, message ? message.changes || [] : []);
+            renderTree(stateTree, state, record ? record.changes || [] : []);
           }
           renderList();
         }

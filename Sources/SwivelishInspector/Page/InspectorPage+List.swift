@@ -85,9 +85,9 @@ extension InspectorPage {
           text.title = message.text;
           row.append(step, text);
           if (message.step === divergedAt) row.append(badge("first divergence", "diverged"));
-          if (message.dropped) row.append(badge(message.dropped + " dropped before", "gap"));
+          if (message.hasGap) row.append(badge(full(message).dropped + " dropped before", "gap"));
           if (message.origin === "effect") row.append(badge("effect", "effect"));
-          const changeCount = (message.changes || []).length;
+          const changeCount = message.changeCount;
           row.append(badge(changeCount === 1 ? "1 change" : changeCount + " changes", ""));
           return row;
         }

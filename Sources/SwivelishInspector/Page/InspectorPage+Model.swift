@@ -27,9 +27,12 @@ extension InspectorPage {
           return;
         }
 
-        const records = data.records || [];
         const files = data.files || [];
         const header = data.header || {};
+        const kinds = data.kinds || "";
+        /// The records, as written: each is parsed the first time it is needed (its changes shown, a state rebuilt).
+        const recordLines = kinds.length ? document.getElementById("trace-records").textContent.split("\n") : [];
+        const parsedRecords = new Array(recordLines.length);
 
         /// "trace.jsonl, line 12" for the record at `index`.
         function whereIs(index) {
@@ -37,40 +40,67 @@ extension InspectorPage {
           return (file || data.source) + ", line " + data.lines[index];
         }
 
+        /// The record at `index`, parsed (an empty object if it cannot be: the command checked every line).
+        function recordAt(index) {
+          let record = parsedRecords[index];
+          if (record === undefined) {
+            try {
+              record = JSON.parse(recordLines[index]);
+            } catch (error) {
+              addProblem(whereIs(index) + ": cannot be read (" + error.message + ")");
+              record = {};
+            }
+            parsedRecords[index] = record;
+          }
+          return record;
+        }
+
+        /// The whole record of `message`.
+        function full(message) {
+          return recordAt(message.recordIndex);
+        }
+
         // ---- The model: messages in order, the whole states to rebuild from, effects, the divergence.
-        /// Every message record, in order; `message.effects` are the effect records written after it.
+        /// Every message, in order, as the command indexed it: `{recordIndex, step, text, type, origin, hasState,
+        /// hasGap, changeCount, effects}`; `effects` are the effect records written after it.
         const messages = [];
-        /// The whole states: `{position, state}`, the state after `position` messages (0: before the first).
+        /// The whole states: `{position, recordIndex}`, the state after `position` messages (0: before the first).
         const bases = [];
         /// Effect records written before the first message.
         const effectsBefore = [];
         let divergenceRecord = null;
         let endRecord = null;
+        const index = data.messages || { steps: [], texts: [], types: [], typeNames: [], flags: [], changeCounts: [] };
 
-        for (let index = 0; index < records.length; index++) {
-          const record = records[index];
-          if (record === null || typeof record !== "object") continue;
-          switch (record.kind) {
-            case "snapshot":
-              bases.push({ position: messages.length, state: record.state });
+        for (let recordIndex = 0, messageIndex = 0; recordIndex < kinds.length; recordIndex++) {
+          switch (kinds[recordIndex]) {
+            case "s":
+              bases.push({ position: messages.length, recordIndex });
               break;
-            case "message":
-              record.recordIndex = index;
-              record.effects = [];
-              messages.push(record);
-              if ("state" in record) bases.push({ position: messages.length, state: record.state });
-              else if (record.dropped && bases.length === 0) {
-                addProblem(whereIs(index) + ": messages were dropped before this one and it carries no whole state");
+            case "m": {
+              const flags = index.flags[messageIndex];
+              const message = {
+                recordIndex, step: index.steps[messageIndex], text: index.texts[messageIndex],
+                type: index.typeNames[index.types[messageIndex]], origin: flags & 2 ? "effect" : flags & 4 ? "send" : null,
+                hasState: (flags & 1) !== 0, hasGap: (flags & 8) !== 0, changeCount: index.changeCounts[messageIndex],
+                effects: [],
+              };
+              messageIndex++;
+              messages.push(message);
+              if (message.hasState) bases.push({ position: messages.length, recordIndex });
+              else if (message.hasGap && bases.length === 0) {
+                addProblem(whereIs(recordIndex) + ": messages were dropped before this one and it carries no whole state");
               }
               break;
-            case "effect":
-              (messages.length ? messages[messages.length - 1].effects : effectsBefore).push(record);
+            }
+            case "e":
+              (messages.length ? messages[messages.length - 1].effects : effectsBefore).push(recordAt(recordIndex));
               break;
-            case "divergence":
-              if (divergenceRecord === null) divergenceRecord = record;
+            case "d":
+              if (divergenceRecord === null) divergenceRecord = recordAt(recordIndex);
               break;
-            case "end":
-              endRecord = record;
+            case "x":
+              endRecord = recordAt(recordIndex);
               break;
           }
         }
@@ -131,8 +161,9 @@ extension InspectorPage {
         }
 
         function applyMessage(state, message) {
-          for (const change of message.filteredChanges || []) state = applyChange(state, change);
-          for (const change of message.changes || []) state = applyChange(state, change);
+          const record = full(message);
+          for (const change of record.filteredChanges || []) state = applyChange(state, change);
+          for (const change of record.changes || []) state = applyChange(state, change);
           return state;
         }
 
@@ -156,7 +187,7 @@ extension InspectorPage {
           }
           if (base === null) return undefined;
           let from = base.position;
-          let state = base.state;
+          let state = recordAt(base.recordIndex).state;
           if (cached !== null && cached.position <= position && cached.position > from) {
             from = cached.position;
             state = cached.state;

@@ -91,10 +91,10 @@ extension InspectorPage {
         /// The lines of the assertion closure of `message`, from `state` (the state before it, or `undefined`
         /// when unknown): each change as an assignment, an append, an insertion or a removal. Also returns the
         /// state after the message.
-        function assertions(message, state) {
-          for (const change of message.filteredChanges || []) state = state === undefined ? state : applyChange(state, change);
+        function assertions(record, state) {
+          for (const change of record.filteredChanges || []) state = state === undefined ? state : applyChange(state, change);
           const lines = [];
-          for (const change of message.changes || []) {
+          for (const change of record.changes || []) {
             const path = change.path || [];
             const last = path[path.length - 1];
             const parent = swiftPath(path.slice(0, -1));
@@ -131,15 +131,16 @@ extension InspectorPage {
           let state = shownStateAt(from - 1);
           for (let index = from - 1; index < to; index++) {
             const message = shown[index];
+            const record = full(message);
             lines.push("");
-            if (message.filtered || message.dropped) {
-              lines.push("    // Before step " + message.step + ": " + (message.filtered || 0) + " message(s) left out by the "
-                + "trace's filter, " + (message.dropped || 0) + " dropped: the test must send them too.");
+            if (record.filtered || record.dropped) {
+              lines.push("    // Before step " + message.step + ": " + (record.filtered || 0) + " message(s) left out by the "
+                + "trace's filter, " + (record.dropped || 0) + " dropped: the test must send them too.");
             }
             const call = message.origin === "effect" ? "await store.receive(" : "store.send(";
-            const result = assertions(message, state);
+            const result = assertions(record, state);
             const body = result.lines;
-            state = "state" in message ? message.state : result.state;
+            state = "state" in record ? record.state : result.state;
             if (body.length === 0) {
               lines.push("    " + call + message.text + ")");
             } else {

@@ -9,9 +9,10 @@ extension InspectorPage {
           const fromEffects = shown.filter((message) => message.origin === "effect").length;
           if (fromEffects) parts.push(fromEffects.toLocaleString("en-US") + " sent by effects");
           if (hiddenCount) parts.push(hiddenCount.toLocaleString("en-US") + " older not shown (maximumMessages " + maximum + ")");
-          const times = shown.filter((message) => typeof message.time === "number");
-          if (times.length > 1) {
-            const seconds = times[times.length - 1].time - times[0].time;
+          const first = shown.length ? full(shown[0]).time : undefined;
+          const last = shown.length ? full(shown[shown.length - 1]).time : undefined;
+          if (typeof first === "number" && typeof last === "number" && shown.length > 1) {
+            const seconds = last - first;
             parts.push("over " + (seconds < 1 ? Math.round(seconds * 1000) + " ms" : seconds.toFixed(1) + " s"));
           }
           if (endRecord) {

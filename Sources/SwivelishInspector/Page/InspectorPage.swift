@@ -52,6 +52,8 @@ public struct InspectorPage {
             <script id="trace-data" type="application/json">
             """
         page += data()
+        page += "</script>\n<script id=\"trace-records\" type=\"text/plain\">"
+        page += recordLines()
         page += "</script>\n<script>\n(function () {\n\"use strict\";\n"
         page += [Self.modelScript, Self.listScript, Self.detailScript, Self.skeletonScript, Self.startScript]
             .joined(separator: "\n")
@@ -65,20 +67,32 @@ public struct InspectorPage {
         return "\(source) · \(count) \(count == 1 ? "message" : "messages")"
     }
 
-    /// The embedded data, as JSON: the records as they were written, and what the page needs besides.
+    /// The embedded data, as JSON: what the page needs besides the records, and the index of the messages
+    /// (their steps, texts, types and flags), so that the page lists and searches the messages without
+    /// parsing their records.
     ///
     /// Every `<` is written `\u003c`, so that nothing in the data can close the script element (`</script>`)
     /// or open a comment: in valid JSON, `<` can only be inside a string, where the escape means the same.
     func data() -> String {
+        let index = trace.messageIndex
+        func numbers(_ values: [Int]) -> String { "[" + values.map(String.init).joined(separator: ",") + "]" }
         var json = "{\"source\":\(jsonString(source)),\"files\":[\(trace.files.map(jsonString).joined(separator: ","))]"
         json += ",\"header\":\(trace.header ?? "null")"
         json += ",\"divergedAt\":\(divergedAt.map(String.init) ?? "null")"
         json += ",\"secondFileStart\":\(trace.secondFileStart.map(String.init) ?? "null")"
-        json += ",\"lines\":[\(trace.lines.map(String.init).joined(separator: ","))]"
-        json += ",\"records\":[\n"
-        json += trace.records.joined(separator: ",\n")
-        json += "\n]}"
+        json += ",\"lines\":\(numbers(trace.lines))"
+        json += ",\"kinds\":\(jsonString(String(decoding: trace.kinds, as: UTF8.self)))"
+        json += ",\"messages\":{\"steps\":\(numbers(index.steps)),\"types\":\(numbers(index.types))"
+        json += ",\"flags\":\(numbers(index.flags)),\"changeCounts\":\(numbers(index.changeCounts))"
+        json += ",\"typeNames\":[\(index.typeNames.map(jsonString).joined(separator: ","))]"
+        json += ",\"texts\":[\(index.texts.map(jsonString).joined(separator: ",\n"))]}}"
         return json.replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    /// The records, one per line, as they were written (every `<` written `\u003c`, as in ``data()``): the
+    /// page parses a record when it needs it.
+    func recordLines() -> String {
+        trace.records.joined(separator: "\n").replacingOccurrences(of: "<", with: "\\u003c")
     }
 }
 
