@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .library(name: "Swivelish", targets: ["Swivelish"]),
         .library(name: "SwivelishTesting", targets: ["SwivelishTesting"]),
+        // `swift run swivelish-inspect TRACE -o inspector.html`: the page of a trace a TraceWriter wrote.
+        .executable(name: "swivelish-inspect", targets: ["SwivelishInspect"]),
     ],
     targets: [
         .target(name: "Swivelish", dependencies: ["CSwivelishAtomics"]),
@@ -25,6 +27,10 @@ let package = Package(
             name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish", "TestSupport"]),
         // Helpers the test targets share (not a product): one copy of each.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The inspector: reads a trace and writes its page (Foundation only; the library does not use it).
+        .target(name: "SwivelishInspector"),
+        .executableTarget(name: "SwivelishInspect", dependencies: ["SwivelishInspector"]),
+        .testTarget(name: "SwivelishInspectorTests", dependencies: ["SwivelishInspector", "Swivelish"]),
         .target(
             name: "CounterCore",
             dependencies: ["Swivelish"],

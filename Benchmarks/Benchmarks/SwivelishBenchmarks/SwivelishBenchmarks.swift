@@ -193,4 +193,35 @@ let benchmarks: @Sendable () -> Void = {
         _ = store.subscribeToCount(sink)
         return store
     }
+
+    // W15: a dispatch with a trace writer attached, against one with printChanges writing to a sink that
+    // discards it. Not "(Store)": the writer's thread allocates as it renders what it takes, concurrently
+    // with the measured dispatches, so the allocation count of an iteration is not deterministic (see
+    // README.md). The writers are not closed: their threads wait, idle, until the process ends. The trace
+    // is flushed after each iteration, outside the measurement, so that every
+    // message of an iteration finds room in the buffer; "buffer full" measures the dispatch of a message
+    // the writer has no room for, which is dropped and counted.
+
+    Benchmark("W15 dispatch with a trace writer (Trace)") { benchmark, fixture in
+        benchmark.startMeasurement()
+        dispatchIncrements(to: fixture.store, count: benchmark.scaledIterations.count)
+        benchmark.stopMeasurement()
+        fixture.trace.flush()
+    } setup: {
+        tracedStore()
+    }
+
+    Benchmark("W15 dispatch with a trace writer, buffer full (Trace)") { benchmark, fixture in
+        dispatchIncrements(to: fixture.store, count: benchmark.scaledIterations.count)
+    } setup: {
+        let fixture = tracedStore(bufferCapacity: 1)
+        dispatchIncrements(to: fixture.store, count: 10)
+        return fixture
+    }
+
+    Benchmark("W15 dispatch with printChanges to a discarded sink (PrintChanges)") { benchmark, store in
+        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        printingStore()
+    }
 }

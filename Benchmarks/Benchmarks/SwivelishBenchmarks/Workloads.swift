@@ -521,3 +521,17 @@ func dispatchIncrements(to store: Store<ScopedAppState>, count: Int) {
 func countingObserver(_ sink: Sink) -> StoreObserver<BenchState> {
     StoreObserver { event in sink.total &+= event.stateAfter.count &- event.stateBefore.count }
 }
+
+// MARK: - W15: a trace writer against printChanges
+
+/// W15: a store of ``BenchState`` with a ``TraceWriter`` writing to `/dev/null` (the disk is not what is
+/// measured: the writer's thread renders, diffs and encodes every message it takes, as it would for a file).
+func tracedStore(bufferCapacity: Int = 10_000) -> (store: Store<BenchState>, trace: TraceWriter<BenchState>) {
+    let trace = try! TraceWriter<BenchState>(path: "/dev/null", options: TraceOptions(bufferCapacity: bufferCapacity))
+    return (Store(initialState: BenchState(), observers: [trace.observer]), trace)
+}
+
+/// W15: a store of ``BenchState`` with `printChanges` writing to a sink that discards the text.
+func printingStore() -> Store<BenchState> {
+    Store(initialState: BenchState(), observers: [.printChanges(to: { _ in })])
+}

@@ -7,6 +7,10 @@
 # be the same, and standard error (the changes, and the errors) must be expected-changes.txt. Prints a
 # diff for each difference, then "N passed, N failed"; exits 1 on failure.
 #
+# Then it runs it with --trace FILE: standard output, standard error and the exit status must not change,
+# and the trace must hold, in order, the messages that --print-changes names. A --trace file that cannot
+# be created must give its error and exit 73.
+#
 # Then it runs the every-command case with an output that cannot be written (standard output on
 # /dev/full, closed, or a pipe whose reader is gone): the program must say so on standard error and
 # exit 74, not 0.
@@ -66,7 +70,39 @@ for dir in "$cases"/*/; do
     check "$name, with --print-changes: stdout" "$dir/expected-stdout.txt" "$work/stdout"
     check "$name, with --print-changes: stderr" "$dir/expected-changes.txt" "$work/stderr"
     check "$name, with --print-changes: exit status" "$dir/expected-status" "$work/status"
+
+    echo "--- $name, with --trace"
+    rm -f "$work/trace.jsonl"
+    cat "$dir/input.txt" | "${limit[@]}" "$COUNTER_BIN" --trace "$work/trace.jsonl" >"$work/stdout" 2>"$work/stderr"
+    echo "${PIPESTATUS[1]}" >"$work/status"
+    check "$name, with --trace: stdout" "$dir/expected-stdout.txt" "$work/stdout"
+    check "$name, with --trace: stderr" "$dir/expected-stderr.txt" "$work/stderr"
+    check "$name, with --trace: exit status" "$dir/expected-status" "$work/status"
+    # The trace holds the messages --print-changes names (its lines that are not indented or errors), in
+    # order, in format version 1, and ends with the record of a trace its program closed.
+    grep -v -e '^ ' -e '^error: ' "$dir/expected-changes.txt" >"$work/expected-trace" || true
+    python3 - "$work/trace.jsonl" >"$work/actual-trace" 2>&1 <<'PYTHON' || true
+import json, sys
+lines = open(sys.argv[1]).read().split("\n")
+header = json.loads(lines[0])
+assert header["format"] == "swivelish-trace" and header["version"] == 1, "bad header: " + lines[0]
+records = [json.loads(line) for line in lines[1:] if line]
+assert records[-1]["kind"] == "end", "no end record"
+for record in records:
+    if record["kind"] == "message":
+        print(record["text"])
+PYTHON
+    check "$name, with --trace: the trace's messages" "$work/expected-trace" "$work/actual-trace"
 done
+
+echo "--- --trace to a file that cannot be created"
+"${limit[@]}" "$COUNTER_BIN" --trace "$work/no-such-directory/trace.jsonl" </dev/null >"$work/stdout" 2>"$work/stderr"
+echo "$?" >"$work/status"
+printf 'error: cannot open the trace file %s: No such file or directory\n' "$work/no-such-directory/trace.jsonl" \
+    >"$work/expected-stderr"
+echo 73 >"$work/expected-status"
+check "--trace to a file that cannot be created: stderr" "$work/expected-stderr" "$work/stderr"
+check "--trace to a file that cannot be created: exit status" "$work/expected-status" "$work/status"
 
 # check_output_error NAME ERROR-MESSAGE: compares "$work/stderr" with "error: cannot write the output:
 # ERROR-MESSAGE" and "$work/status" with 74.

@@ -4,12 +4,25 @@
 final class CancellationRegistry: @unchecked Sendable {
     private let lock = Lock()
     private var scopes: [EffectID: [ObjectIdentifier: EffectScope]] = [:]
+    /// Told of every effect started, cancelled or finished by id, after unlocking; `nil` (and nothing is
+    /// paid) when none of the store's observers listens to effects.
+    private let observe: (@Sendable (EffectEvent) -> Void)?
+
+    init(observe: (@Sendable (EffectEvent) -> Void)? = nil) {
+        self.observe = observe
+    }
+
+    /// Whether anyone is told of effects (for the tests of what a store without such observers pays).
+    var isObserved: Bool {
+        observe != nil
+    }
 
     /// Records `scope` under `id` until it finishes.
     func register(_ scope: EffectScope, id: EffectID) {
         lock.withLock("the cancellation registry") {
             scopes[id, default: [:]][ObjectIdentifier(scope)] = scope
         }
+        observe?(EffectEvent(.started, id: id))
         scope.onFinish { [weak self] in
             self?.unregister(scope, id: id)
         }
@@ -23,6 +36,7 @@ final class CancellationRegistry: @unchecked Sendable {
         for scope in cancelled {
             scope.cancel()
         }
+        observe?(EffectEvent(.cancelled(count: cancelled.count), id: id))
     }
 
     private func unregister(_ scope: EffectScope, id: EffectID) {
@@ -32,6 +46,9 @@ final class CancellationRegistry: @unchecked Sendable {
                 scopes[id] = nil
             }
             return removed
+        }
+        if removed != nil {
+            observe?(EffectEvent(.finished, id: id))
         }
         _ = consume removed
     }

@@ -5,4 +5,9 @@ struct EffectID: Hashable, @unchecked Sendable {
     init(_ id: some Hashable & Sendable) {
         base = AnyHashable(id)
     }
+
+    /// The id as it was given, for traces.
+    var value: Any {
+        base.base
+    }
 }

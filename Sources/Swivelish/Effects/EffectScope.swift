@@ -32,9 +32,12 @@ package final class EffectScope: @unchecked Sendable {
     private var finishHandlers: [@Sendable () -> Void] = []
 
     /// Makes a root scope: it never finishes, and cancelling it cancels every effect below it.
-    package init() {
+    ///
+    /// - Parameter observeEffects: Told of every effect below the root started, cancelled or finished by
+    ///   id (see ``EffectEvent``), on the thread that did it; `nil` for none.
+    package init(observingEffects observeEffects: (@Sendable (EffectEvent) -> Void)? = nil) {
         parent = nil
-        registry = CancellationRegistry()
+        registry = CancellationRegistry(observe: observeEffects)
         throttles = ThrottleRegistry()
     }
 

@@ -16,8 +16,19 @@ public struct StoreEvent<S: State>: Sendable {
     ///   - stateBefore: The state before it.
     ///   - stateAfter: The state after it.
     public init(message: any Message, stateBefore: S, stateAfter: S) {
+        self.init(message: message, stateBefore: stateBefore, stateAfter: stateAfter, isSentByEffect: false)
+    }
+
+    /// Whether an effect's `dispatch` sent the message, rather than a call of the store's ``Store/dispatch(_:)``
+    /// (for the trace's `send` and `receive`).
+    @usableFromInline
+    let isSentByEffect: Bool
+
+    @usableFromInline
+    init(message: any Message, stateBefore: S, stateAfter: S, isSentByEffect: Bool) {
         self.message = message
         self.stateBefore = stateBefore
         self.stateAfter = stateAfter
+        self.isSentByEffect = isSentByEffect
     }
 }

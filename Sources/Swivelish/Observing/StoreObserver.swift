@@ -20,10 +20,25 @@ public struct StoreObserver<S: State>: Sendable {
     @usableFromInline
     let observe: @Sendable (StoreEvent<S>) -> Void
 
+    /// Called with each effect the store starts, cancels or sees finish by id; `nil` for most observers,
+    /// and a store none of whose observers has one pays nothing for effects (the trace writer has one).
+    let observeEffect: (@Sendable (EffectEvent) -> Void)?
+
     /// Creates an observer that calls `observe` with every event.
     ///
     /// - Parameter observe: Called with each message applied and the states around it.
     public init(_ observe: @escaping @Sendable (StoreEvent<S>) -> Void) {
         self.observe = observe
+        observeEffect = nil
+    }
+
+    /// Creates an observer of messages and of the effects with an id.
+    @usableFromInline
+    init(
+        _ observe: @escaping @Sendable (StoreEvent<S>) -> Void,
+        effects observeEffect: @escaping @Sendable (EffectEvent) -> Void
+    ) {
+        self.observe = observe
+        self.observeEffect = observeEffect
     }
 }

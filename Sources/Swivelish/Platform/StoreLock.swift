@@ -12,7 +12,8 @@ import Android
 
 /// A store's lock: an error-checking `pthread_mutex_t` with a condition variable, in memory it owns.
 ///
-/// Only a ``StoreStorage`` uses it; every other lock of the library is a ``Lock``. Why this lock:
+/// Only a ``StoreStorage`` uses it; the library's other locks are a ``Lock``, or a ``ConditionLock`` where
+/// a thread waits. Why this lock:
 /// - It is error-checking, so a thread that tries to take a lock it already holds gets `EDEADLK`
 ///   instead of hanging. The only user code that runs while a store's lock is held is `State.update`, so
 ///   that error always means `update` called back into its own store; ``lock(_:)`` stops with a message
@@ -31,11 +32,11 @@ import Android
 @usableFromInline
 struct StoreLock: @unchecked Sendable {
     @usableFromInline
-    let storage: StoreLockStorage
+    let storage: MutexAndCondition
 
     @usableFromInline
     init() {
-        storage = StoreLockStorage.make()
+        storage = MutexAndCondition.make()
     }
 
     /// Takes the lock. `operation` names the store operation (`"Store.dispatch(_:)"`) for the message that
@@ -43,7 +44,7 @@ struct StoreLock: @unchecked Sendable {
     @inlinable
     @inline(__always)
     func lock(_ operation: @autoclosure () -> String) {
-        let result = storage.withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
+        let result = storage.lock()
         if _slowPath(result != 0) {
             lockFailed(result, operation())
         }
@@ -52,7 +53,7 @@ struct StoreLock: @unchecked Sendable {
     @inlinable
     @inline(__always)
     func unlock() {
-        storage.withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
+        storage.unlock()
     }
 
     /// Runs `body` with the lock held. For the paths that are not hot; `operation` is as for ``lock(_:)``.
@@ -67,16 +68,13 @@ struct StoreLock: @unchecked Sendable {
     /// lock held; like every condition wait, it may also return without a broadcast, so check again.
     @usableFromInline
     func wait() {
-        let result = storage.withUnsafeMutablePointers { condition, mutex in
-            pthread_cond_wait(condition, mutex)
-        }
-        precondition(result == 0, "Swivelish: pthread_cond_wait failed with error \(result)")
+        storage.wait()
     }
 
     /// Wakes every thread in ``wait()``. May be called with or without the lock held.
     @usableFromInline
     func broadcast() {
-        storage.withUnsafeMutablePointerToHeader { _ = pthread_cond_broadcast($0) }
+        storage.broadcast()
     }
 
     @usableFromInline
@@ -90,32 +88,5 @@ struct StoreLock: @unchecked Sendable {
                 """)
         }
         fatalError("Swivelish: pthread_mutex_lock failed with error \(result) in \(operation)")
-    }
-}
-
-/// The memory of a ``StoreLock``: a condition variable as the header, one mutex as the element.
-@usableFromInline
-final class StoreLockStorage: ManagedBuffer<pthread_cond_t, pthread_mutex_t> {
-    static func make() -> StoreLockStorage {
-        let buffer = create(minimumCapacity: 1) { _ in pthread_cond_t() }
-        let storage = unsafeDowncast(buffer, to: StoreLockStorage.self)
-        storage.withUnsafeMutablePointers { condition, mutex in
-            var attributes = pthread_mutexattr_t()
-            pthread_mutexattr_init(&attributes)
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-            let result = pthread_mutex_init(mutex, &attributes)
-            pthread_mutexattr_destroy(&attributes)
-            precondition(result == 0, "Swivelish: pthread_mutex_init failed with error \(result)")
-            let conditionResult = pthread_cond_init(condition, nil)
-            precondition(conditionResult == 0, "Swivelish: pthread_cond_init failed with error \(conditionResult)")
-        }
-        return storage
-    }
-
-    deinit {
-        withUnsafeMutablePointers { condition, mutex in
-            pthread_cond_destroy(condition)
-            pthread_mutex_destroy(mutex)
-        }
     }
 }

@@ -23,21 +23,48 @@ enum CounterApp {
             }
             exit(0)
         }
-        let printsChanges = arguments == ["--print-changes"]
-        guard arguments.isEmpty || printsChanges else {
-            standardError("error: unexpected arguments \(arguments.joined(separator: " "))\n\n\(usage)\n")
-            exit(2)
+        var printsChanges = false
+        var tracePath: String?
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--print-changes" {
+                printsChanges = true
+            } else if argument == "--trace", let path = remaining.popFirst() {
+                tracePath = path
+            } else {
+                standardError("error: unexpected arguments \(arguments.joined(separator: " "))\n\n\(usage)\n")
+                exit(2)
+            }
         }
         // Clocks need macOS 13: the Counter is a terminal program for Linux and macOS 13 or later.
         guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else {
             standardError("error: Counter needs macOS 13 or later\n")
             exit(1)
         }
-        let observers = printsChanges ? [Self.changesOnStandardError] : []
+        var observers = printsChanges ? [Self.changesOnStandardError] : []
+        let trace = tracePath.map(Self.openTrace)
+        if let trace {
+            observers.append(trace.observer)
+        }
         let status =
             isatty(STDIN_FILENO) == 1
-            ? InteractiveSession(observers: observers).run() : ScriptedSession(observers: observers).run()
+            ? InteractiveSession(observers: observers, beforeSignalExit: { [trace] in trace?.close() }).run()
+            : ScriptedSession(observers: observers).run()
+        trace?.close()
         exit(status)
+    }
+
+    /// The exit status when the file of `--trace` cannot be created: `EX_CANTCREAT` of `sysexits.h`.
+    static let traceErrorStatus: Int32 = 73
+
+    /// Starts the trace of `--trace`, or exits saying why it cannot.
+    private static func openTrace(at path: String) -> TraceWriter<AppState> {
+        do {
+            return try TraceWriter<AppState>(path: path)
+        } catch {
+            standardError("error: \(error)\n")
+            exit(traceErrorStatus)
+        }
     }
 
     /// Writes each message and the state changes it made to standard error, for `--print-changes`.
@@ -57,11 +84,14 @@ enum CounterApp {
     }
 
     static let usage = """
-        usage: Counter [--print-changes]   (interactive when stdin is a terminal, scripted otherwise)
+        usage: Counter [--print-changes] [--trace FILE]
+               (interactive when stdin is a terminal, scripted otherwise)
 
         Options:
           --print-changes   also write each message and the state changes it made to stderr
                             (in interactive mode, send stderr elsewhere: 2>changes.log)
+          --trace FILE      write a trace of every message to FILE, for swivelish-inspect:
+                            swift run swivelish-inspect FILE -o inspector.html
           -h, --help        print this help
 
         Keys (interactive) or lines (scripted):
@@ -78,6 +108,7 @@ enum CounterApp {
           0         success
           1         a scripted line was bad (the others were still run)
           2         bad arguments
+          \(traceErrorStatus)        the file of --trace could not be created
           \(ScriptedSession.outputErrorStatus)        the output could not be written (scripted mode, or --help)
           130       Ctrl-C (interactive); 128 + N for signal N
         """

@@ -20,6 +20,10 @@ struct InteractiveSession {
     /// Observers to give the store, such as `printChanges` for `--print-changes`.
     var observers: [StoreObserver<AppState>] = []
 
+    /// Called before a signal ends the process, after the terminal is restored: closes the trace of
+    /// `--trace`, so that it ends with its end record.
+    var beforeSignalExit: @Sendable () -> Void = {}
+
     /// Runs the session until `q`, Ctrl-C, Ctrl-D, or SIGINT, SIGTERM or SIGHUP, and restores the
     /// terminal in every case.
     ///
@@ -45,6 +49,7 @@ struct InteractiveSession {
         }
         let endingSignals = SignalHandler(for: [SIGINT, SIGTERM, SIGHUP]) { signal in
             finish()
+            beforeSignalExit()
             exit(128 + signal)
         }
         let resizes = SignalHandler(for: [SIGWINCH]) { _ in screen.redraw() }

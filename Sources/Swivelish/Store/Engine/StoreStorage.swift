@@ -36,9 +36,10 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @exclusivity(unchecked)
     var delivererThread: ThreadID?
 
-    /// The root of the effects this store runs; cancelled when the store is freed.
+    /// The root of the effects this store runs; cancelled when the store is freed. It tells the observers
+    /// that listen to effects (`StoreObserver.observeEffect`) of those with an id.
     @usableFromInline
-    let effectRoot = EffectScope()
+    let effectRoot: EffectScope
 
     /// The number of deliveries of states performed so far, which numbers each one for the ``Watch``es.
     @usableFromInline
@@ -63,6 +64,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit)
         self.observers = observers
         isObserved = !observers.isEmpty
+        effectRoot = EffectScope(observingEffects: Self.effectObserver(of: observers))
         dispatcher = Dispatcher(
             send: { [weak self] message, scope in
                 self?.dispatch(message, unlessCancelled: scope)
@@ -74,6 +76,15 @@ final class StoreStorage<S: State>: @unchecked Sendable {
                 self.schedule(effect, with: dispatcher)
                 return true
             })
+    }
+
+    /// One function telling every observer that listens to effects, or `nil` when none does.
+    private static func effectObserver(of observers: [StoreObserver<S>]) -> (@Sendable (EffectEvent) -> Void)? {
+        let effectObservers = observers.compactMap(\.observeEffect)
+        guard !effectObservers.isEmpty else { return nil }
+        return { event in
+            for observe in effectObservers { observe(event) }
+        }
     }
 
     // MARK: - Store operations
@@ -99,7 +110,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             return
         }
         if _slowPath(isObserved) {
-            applyObserved(message)
+            applyObserved(message, isSentByEffect: scope != nil)
             return
         }
         let effect = S.update(&machine.state, with: message)
@@ -131,14 +142,15 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     }
 
     /// The rest of a dispatch to a store with observers: keeps the state before the message, and delivers
-    /// the observers' event just before the change (or queues both, in that order). Out of line, so that a
-    /// store without observers pays one branch for them.
+    /// the observers' event (which says whether an effect sent the message) just before the change, or
+    /// queues both, in that order. Out of line, so that a store without observers pays one branch for them.
     @inlinable
     @inline(never)
-    func applyObserved(_ message: any Message) {
+    func applyObserved(_ message: any Message, isSentByEffect: Bool) {
         let before = machine.state
         let effect = S.update(&machine.state, with: message)
-        let event = StoreEvent(message: message, stateBefore: before, stateAfter: machine.state)
+        let event = StoreEvent(
+            message: message, stateBefore: before, stateAfter: machine.state, isSentByEffect: isSentByEffect)
         let caller = claimDelivery()
         let hasDeliveries = machine.hasDeliveries(effect)
         guard machine.observe(event, by: caller) else {

@@ -1,0 +1,38 @@
+/// A cancellable effect that a store started, cancelled or saw finish, by its id: what a store tells the
+/// observers that listen to its effects (the trace writer does).
+///
+/// Only effects with an id are reported (``Effects/cancellable(_:id:cancelInFlight:)``, `run(id:)`,
+/// ``Effects/cancel(id:)``): those are the ones the store knows by name.
+@usableFromInline
+package struct EffectEvent: Sendable {
+    /// What happened to the effects under ``id``.
+    package enum Kind: Sendable, Equatable {
+        /// An effect with the id started.
+        case started
+        /// The effects in flight under the id were cancelled: `count` of them (0 when none was running).
+        case cancelled(count: Int)
+        /// An effect with the id finished without being cancelled.
+        case finished
+    }
+
+    /// What happened.
+    package let kind: Kind
+
+    /// The effect's id.
+    let id: EffectID
+
+    init(_ kind: Kind, id: EffectID) {
+        self.kind = kind
+        self.id = id
+    }
+
+    /// The id as Swift would print it: `SearchID()`, `"search"`, `Tab.home`.
+    package var idDescription: String {
+        describe(id.value)
+    }
+
+    /// The id's type, with the types it is nested in and without its module: `SearchState.SearchID`.
+    package var idTypeName: String {
+        displayName(of: type(of: id.value))
+    }
+}

@@ -1,0 +1,45 @@
+/// One difference between two ``TraceValue`` trees: the value at ``path`` went from ``old`` to ``new``.
+///
+/// A field or an element that is new has no ``old`` (an element is inserted at its index); one that is gone
+/// has no ``new`` (an element is removed, and those after it move down). Applying the changes of
+/// ``TraceValue/changes(to:)`` in order to the old tree gives the new one: that is how the inspector
+/// rebuilds any step from the last full state before it.
+package struct TraceChange: Equatable, Sendable {
+    /// A step of a path: an object's field, or an array's element.
+    package enum Component: Equatable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// Where, from the root: `["counter", "past", 2]`; empty for the whole value.
+    package var path: [Component]
+    /// The value before, or `nil` when the field or element is new.
+    package var old: TraceValue?
+    /// The value after, or `nil` when the field or element is gone.
+    package var new: TraceValue?
+
+    package init(path: [Component], old: TraceValue?, new: TraceValue?) {
+        self.path = path
+        self.old = old
+        self.new = new
+    }
+
+    /// The change as a JSON object: `{"path":["count"],"old":0,"new":1}`, without `old` or `new` when
+    /// there is none.
+    package var traceValue: TraceValue {
+        var fields = [
+            TraceValue.Field(
+                "path",
+                .array(
+                    path.map { component in
+                        switch component {
+                        case let .key(key): .string(key)
+                        case let .index(index): .integer(index)
+                        }
+                    }))
+        ]
+        if let old { fields.append(TraceValue.Field("old", old)) }
+        if let new { fields.append(TraceValue.Field("new", new)) }
+        return .object(fields)
+    }
+}
