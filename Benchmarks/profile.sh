@@ -19,7 +19,7 @@ mkdir -p "$out"
 
 workloads=("$@")
 if [ ${#workloads[@]} -eq 0 ]; then
-    workloads=(W1-store W1-bare W2-store W2-bare W2-hand W3-store W3-bare W5-store W5-bare W6-store W6-bare W8-store W8-hand W9-scoped W9-root W10-store)
+    workloads=(W1-store W1-bare W2-store W2-bare W2-hand W3-store W3-bare W5-store W5-bare W6as-store W6as-hand W6exact-store W6exact-hand W11as-store W11as-hand W11exact-store W11exact-hand W8-store W8-hand W9-scoped W9-root W10-store)
 fi
 
 instructions() {  # workload count -> total instructions
@@ -29,7 +29,7 @@ instructions() {  # workload count -> total instructions
 
 for workload in "${workloads[@]}"; do
     n=20000
-    case $workload in W3-* | W8-*) n=200 ;; esac
+    case $workload in W3-* | W8-*) n=200 ;; W11*) n=1000 ;; esac
     once=$(instructions "$workload" "$n")
     twice=$(instructions "$workload" $((2 * n)))
     printf '%-10s %12d instructions per operation\n' "$workload" $(((twice - once) / n))

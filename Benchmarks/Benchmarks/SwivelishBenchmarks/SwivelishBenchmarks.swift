@@ -133,18 +133,59 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // W6: ten sub-states composed with makeSerialUpdate, one of which handles the message.
+    // W6: ten sub-states composed with makeSerialUpdate inside `update`, one of which handles the message,
+    // against the same composition written by hand behind the bare lock; with `as?` in the sub-states (the
+    // Swivel README's idiom) and with `Message.as(_:)`.
 
-    Benchmark("W6 dispatch to 10 sub-states (Store)") { benchmark, store in
-        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    Benchmark("W6 10 sub-states, as? (Store)") { benchmark, store in
+        dispatchIncrements(toComposed: store, count: benchmark.scaledIterations.count)
     } setup: {
-        Store(initialState: CompositeState())
+        Store(initialState: TenSubstatesDynamic())
     }
 
-    Benchmark("W6 dispatch to 10 sub-states (BareLock)") { benchmark, store in
-        dispatchIncrements(to: store, count: benchmark.scaledIterations.count)
+    Benchmark("W6 10 sub-states, as? (HandWritten)") { benchmark, store in
+        dispatchIncrementsByHand(to: store, count: benchmark.scaledIterations.count)
     } setup: {
-        BareLockStore(initialValue: CompositeState())
+        BareLockStore(initialValue: TenSubstatesDynamic())
+    }
+
+    Benchmark("W6 10 sub-states, as(_:) (Store)") { benchmark, store in
+        dispatchIncrements(toComposed: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        Store(initialState: TenSubstatesExact())
+    }
+
+    Benchmark("W6 10 sub-states, as(_:) (HandWritten)") { benchmark, store in
+        dispatchIncrementsByHand(to: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        BareLockStore(initialValue: TenSubstatesExact())
+    }
+
+    // W11: a tree of 100 leaves three levels deep, makeSerialUpdate at each level, one leaf handles the
+    // message, against the same tree written by hand.
+
+    Benchmark("W11 tree of 100 leaves, as? (Store)") { benchmark, store in
+        pokeLeaf(of: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        Store(initialState: TreeDynamic(first: 0))
+    }
+
+    Benchmark("W11 tree of 100 leaves, as? (HandWritten)") { benchmark, store in
+        pokeLeafByHand(of: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        BareLockStore(initialValue: TreeDynamic(first: 0))
+    }
+
+    Benchmark("W11 tree of 100 leaves, as(_:) (Store)") { benchmark, store in
+        pokeLeaf(of: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        Store(initialState: TreeExact(first: 0))
+    }
+
+    Benchmark("W11 tree of 100 leaves, as(_:) (HandWritten)") { benchmark, store in
+        pokeLeafByHand(of: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        BareLockStore(initialValue: TreeExact(first: 0))
     }
 
     // W8: 1,000 skipRepeats subscribers over 8 stored fields, against subscribers written by hand.

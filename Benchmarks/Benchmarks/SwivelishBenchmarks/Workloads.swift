@@ -49,67 +49,6 @@ struct DynamicCastState: State {
     }
 }
 
-// MARK: - W6: ten sub-states composed with makeSerialUpdate
-
-/// The one sub-state of W6 that handles ``Increment``.
-struct CounterSubstate: State {
-    var count = 0
-
-    static func update(_ state: inout CounterSubstate, with message: Message) -> Effect? {
-        guard let increment = message.as(Increment.self) else { return nil }
-        state.count += increment.amount
-        return nil
-    }
-}
-
-/// A message none of the workloads sends, so the nine other sub-states of W6 ignore every message.
-struct Reset: Message {}
-
-/// The nine sub-states of W6 that ignore ``Increment``: each checks for its own message and returns.
-protocol QuietSubstate: State {
-    init()
-}
-
-extension QuietSubstate {
-    static func update(_ state: inout Self, with message: Message) -> Effect? {
-        guard message.as(Reset.self) != nil else { return nil }
-        state = Self()
-        return nil
-    }
-}
-
-struct ProfileSubstate: QuietSubstate { var name = "Ada"; var age = 36 }
-struct SettingsSubstate: QuietSubstate { var isDark = false; var fontSize = 14 }
-struct RouteSubstate: QuietSubstate { var path = ["home"] }
-struct SessionSubstate: QuietSubstate { var token = "t0k3n"; var expires = 3_600 }
-struct DraftSubstate: QuietSubstate { var text = "" }
-struct FilterSubstate: QuietSubstate { var query = ""; var isActive = false }
-struct SelectionSubstate: QuietSubstate { var selected: [Int] = [] }
-struct NetworkSubstate: QuietSubstate { var isOnline = true; var pending = 0 }
-struct AlertSubstate: QuietSubstate { var message: String? = nil }
-
-/// The state of W6: ten sub-states of ten types, updated in turn by `makeSerialUpdate`; only
-/// ``counter`` (the sixth) handles ``Increment``.
-struct CompositeState: State {
-    var profile = ProfileSubstate()
-    var settings = SettingsSubstate()
-    var route = RouteSubstate()
-    var session = SessionSubstate()
-    var draft = DraftSubstate()
-    var counter = CounterSubstate()
-    var filter = FilterSubstate()
-    var selection = SelectionSubstate()
-    var network = NetworkSubstate()
-    var alert = AlertSubstate()
-
-    static func update(_ state: inout CompositeState, with message: Message) -> Effect? {
-        let update = makeSerialUpdate(
-            \.profile, \.settings, \.route, \.session, \.draft,
-            \.counter, \.filter, \.selection, \.network, \.alert)
-        return update(&state, message)
-    }
-}
-
 // MARK: - Subscribers
 
 /// Where subscriber callbacks put what they receive, so that the optimiser cannot drop them.
@@ -165,7 +104,7 @@ extension BareLockStore where Value == BenchState {
     }
 }
 
-// MARK: - Dispatching (W1, W2, W3, W6)
+// MARK: - Dispatching (W1, W2, W3)
 
 /// Dispatches `count` increments to `store`.
 @inline(never)
@@ -183,27 +122,11 @@ func dispatchIncrements(to store: Store<DynamicCastState>, count: Int) {
     }
 }
 
-/// W6: dispatches `count` increments to `store`.
-@inline(never)
-func dispatchIncrements(to store: Store<CompositeState>, count: Int) {
-    for _ in 0..<count {
-        store.dispatch(Increment())
-    }
-}
-
 /// Adds 1 to the baseline's count `count` times.
 @inline(never)
 func dispatchIncrements(to store: BareLockStore<BenchState>, count: Int) {
     for _ in 0..<count {
         store.dispatch { $0.count += 1 }
-    }
-}
-
-/// W6 on the baseline: adds 1 to the counter sub-state `count` times.
-@inline(never)
-func dispatchIncrements(to store: BareLockStore<CompositeState>, count: Int) {
-    for _ in 0..<count {
-        store.dispatch { $0.counter.count += 1 }
     }
 }
 

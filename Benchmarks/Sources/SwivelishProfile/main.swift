@@ -5,12 +5,16 @@
 //     valgrind --tool=callgrind .build/release/SwivelishProfile W5-store 20000 1000
 //
 // Workloads: W1-store, W1-bare, W2-store, W2-bare, W2-hand, W3-store, W3-bare, W5-store, W5-bare,
-// W6-store, W6-bare, W8-store, W8-hand ("hand": subscribers that read their fields directly), W9-scoped,
+// W6as-store, W6as-hand, W6exact-store, W6exact-hand (10 sub-states with `as?` or `Message.as(_:)`, composed with
+// makeSerialUpdate or by hand), W11as-store, W11as-hand, W11exact-store, W11exact-hand (a tree of 100 leaves), W8-store, W8-hand ("hand": subscribers that read their fields directly), W9-scoped,
 // W9-root (one subscriber through a scoped store, and the same on the root), W10-store (W2 with one
 // observer); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
+//
+// `SwivelishProfile W6 100000 7` and `SwivelishProfile W11 20000 7` time W6 and W11 the same way: makeSerialUpdate
+// in a store against the composition written by hand behind the bare lock, 7 interleaved rounds, medians.
 //
 // `SwivelishProfile W4 400000 100` is not for valgrind: it times W4 (two threads, n dispatches in all) on
 // the store, the baseline and the baseline with an error-checking mutex, interleaved over 30 rounds (or the
@@ -30,48 +34,107 @@ import Darwin
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
     print(
-        "usage: SwivelishProfile <W1|W2|W3|W5|W6>-<store|bare> | W2-hand | W8-<store|hand> | W9-<scoped|root> | W10-store <count> [live subscribers, for W5] | W4 <count> [rounds]"
+        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store <count> [live subscribers, for W5] | W4 <count> [rounds]"
     )
     exit(2)
 }
 let live = arguments.count == 4 ? Int(arguments[3]) ?? 10_000 : 10_000
 let sink = Sink()
 
-/// W4 interleaved: returns the time per dispatch of each round, by contender.
-func timeContention(dispatches: Int, rounds: Int) -> [(name: String, nanoseconds: [Double])] {
+/// Times `contenders` (each performing `operations` operations per run) interleaved over `rounds` rounds, so
+/// that all see the same machine; returns the time per operation of each round, by contender.
+func timeInterleaved(
+    _ contenders: [(name: String, run: () -> Void)], operations: Int, rounds: Int
+) -> [(name: String, nanoseconds: [Double])] {
     func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
-    let store = Store(initialState: BenchState())
-    let bare = BareLockStore(initialValue: BenchState())
-    let errorChecking = BareLockStore(initialValue: BenchState(), errorChecking: true)
-    let perThread = dispatches / 2
-    let contenders: [(name: String, run: () -> Void)] = [
-        ("Store", { dispatchFromTwoThreads(to: store, perThread: perThread) }),
-        ("BareLock", { dispatchFromTwoThreads(to: bare, perThread: perThread) }),
-        ("BareLock, error-checking mutex", { dispatchFromTwoThreads(to: errorChecking, perThread: perThread) }),
-    ]
     var results = contenders.map { (name: $0.name, nanoseconds: [Double]()) }
     for _ in 0..<rounds {
         for (index, contender) in contenders.enumerated() {
             let start = now()
             contender.run()
-            results[index].nanoseconds.append(Double(now() - start) / Double(2 * perThread))
+            results[index].nanoseconds.append(Double(now() - start) / Double(operations))
         }
     }
     return results
 }
 
+/// Prints the median and quartiles of each contender's time per operation, and each one's median against the
+/// last contender's (the baseline).
+func report(_ results: [(name: String, nanoseconds: [Double])], label: String) {
+    let medians = results.map { $0.nanoseconds.sorted()[$0.nanoseconds.count / 2] }
+    for ((name, nanoseconds), median) in zip(results, medians) {
+        let sorted = nanoseconds.sorted()
+        let quartiles = [sorted.count / 4, sorted.count * 3 / 4].map { (sorted[$0] * 10).rounded() / 10 }
+        let ratio = (median / medians.last! * 100).rounded() / 100
+        print("\(label) \(name): \((median * 10).rounded() / 10) ns (p25 \(quartiles[0]), p75 \(quartiles[1])), \(ratio)x")
+    }
+}
+
+/// W4 interleaved: the store, the baseline and the baseline with an error-checking mutex.
+func timeContention(dispatches: Int, rounds: Int) -> [(name: String, nanoseconds: [Double])] {
+    let store = Store(initialState: BenchState())
+    let bare = BareLockStore(initialValue: BenchState())
+    let errorChecking = BareLockStore(initialValue: BenchState(), errorChecking: true)
+    let perThread = dispatches / 2
+    return timeInterleaved(
+        [
+            ("Store", { dispatchFromTwoThreads(to: store, perThread: perThread) }),
+            ("BareLock, error-checking mutex", { dispatchFromTwoThreads(to: errorChecking, perThread: perThread) }),
+            ("BareLock", { dispatchFromTwoThreads(to: bare, perThread: perThread) }),
+        ], operations: 2 * perThread, rounds: rounds)
+}
+
+/// W6 and W11 interleaved: makeSerialUpdate in a store against the same composition written by hand behind
+/// the bare lock, for both ways of downcasting.
+func timeComposition(_ workload: String, dispatches: Int, rounds: Int) {
+    switch workload {
+    case "W6":
+        let dynamicStore = Store(initialState: TenSubstatesDynamic())
+        let dynamicHand = BareLockStore(initialValue: TenSubstatesDynamic())
+        let exactStore = Store(initialState: TenSubstatesExact())
+        let exactHand = BareLockStore(initialValue: TenSubstatesExact())
+        report(
+            timeInterleaved(
+                [
+                    ("makeSerialUpdate in a Store", { dispatchIncrements(toComposed: dynamicStore, count: dispatches) }),
+                    ("by hand", { dispatchIncrementsByHand(to: dynamicHand, count: dispatches) }),
+                ], operations: dispatches, rounds: rounds), label: "W6 as?")
+        report(
+            timeInterleaved(
+                [
+                    ("makeSerialUpdate in a Store", { dispatchIncrements(toComposed: exactStore, count: dispatches) }),
+                    ("by hand", { dispatchIncrementsByHand(to: exactHand, count: dispatches) }),
+                ], operations: dispatches, rounds: rounds), label: "W6 as(_:)")
+    default:
+        let dynamicStore = Store(initialState: TreeDynamic(first: 0))
+        let dynamicHand = BareLockStore(initialValue: TreeDynamic(first: 0))
+        let exactStore = Store(initialState: TreeExact(first: 0))
+        let exactHand = BareLockStore(initialValue: TreeExact(first: 0))
+        report(
+            timeInterleaved(
+                [
+                    ("makeSerialUpdate in a Store", { pokeLeaf(of: dynamicStore, count: dispatches) }),
+                    ("by hand", { pokeLeafByHand(of: dynamicHand, count: dispatches) }),
+                ], operations: dispatches, rounds: rounds), label: "W11 as?")
+        report(
+            timeInterleaved(
+                [
+                    ("makeSerialUpdate in a Store", { pokeLeaf(of: exactStore, count: dispatches) }),
+                    ("by hand", { pokeLeafByHand(of: exactHand, count: dispatches) }),
+                ], operations: dispatches, rounds: rounds), label: "W11 as(_:)")
+    }
+}
+
 switch arguments[1] {
 case "W4":
     let rounds = max(4, live == 10_000 ? 30 : live)  // the third argument, when given
-    for (name, nanoseconds) in timeContention(dispatches: count, rounds: rounds) {
-        let sorted = nanoseconds.sorted()
-        let quartiles = [rounds / 4, rounds / 2, rounds * 3 / 4].map { (sorted[$0] * 10).rounded() / 10 }
-        print("W4 \(name): \(quartiles[1]) ns per dispatch (p25 \(quartiles[0]), p75 \(quartiles[2]))")
-    }
+    report(timeContention(dispatches: count, rounds: rounds), label: "W4")
+case "W6", "W11":
+    timeComposition(arguments[1], dispatches: count, rounds: max(3, live == 10_000 ? 7 : live))
 case "W1-store":
     dispatchIncrements(to: Store(initialState: BenchState()), count: count)
 case "W1-bare":
@@ -120,10 +183,22 @@ case "W5-store":
     StoreSubscriptionChurn(live: live).churn(count)
 case "W5-bare":
     BaselineSubscriptionChurn(live: live).churn(count)
-case "W6-store":
-    dispatchIncrements(to: Store(initialState: CompositeState()), count: count)
-case "W6-bare":
-    dispatchIncrements(to: BareLockStore(initialValue: CompositeState()), count: count)
+case "W6as-store":
+    dispatchIncrements(toComposed: Store(initialState: TenSubstatesDynamic()), count: count)
+case "W6as-hand":
+    dispatchIncrementsByHand(to: BareLockStore(initialValue: TenSubstatesDynamic()), count: count)
+case "W6exact-store":
+    dispatchIncrements(toComposed: Store(initialState: TenSubstatesExact()), count: count)
+case "W6exact-hand":
+    dispatchIncrementsByHand(to: BareLockStore(initialValue: TenSubstatesExact()), count: count)
+case "W11as-store":
+    pokeLeaf(of: Store(initialState: TreeDynamic(first: 0)), count: count)
+case "W11as-hand":
+    pokeLeafByHand(of: BareLockStore(initialValue: TreeDynamic(first: 0)), count: count)
+case "W11exact-store":
+    pokeLeaf(of: Store(initialState: TreeExact(first: 0)), count: count)
+case "W11exact-hand":
+    pokeLeafByHand(of: BareLockStore(initialValue: TreeExact(first: 0)), count: count)
 default:
     print("unknown workload \(arguments[1])")
     exit(2)
