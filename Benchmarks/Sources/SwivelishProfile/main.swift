@@ -70,7 +70,9 @@ func report(_ results: [(name: String, nanoseconds: [Double])], label: String) {
         let sorted = nanoseconds.sorted()
         let quartiles = [sorted.count / 4, sorted.count * 3 / 4].map { (sorted[$0] * 10).rounded() / 10 }
         let ratio = (median / medians.last! * 100).rounded() / 100
-        print("\(label) \(name): \((median * 10).rounded() / 10) ns (p25 \(quartiles[0]), p75 \(quartiles[1])), \(ratio)x")
+        print(
+            "\(label) \(name): \((median * 10).rounded() / 10) ns (p25 \(quartiles[0]), p75 \(quartiles[1])), \(ratio)x"
+        )
     }
 }
 
@@ -100,7 +102,10 @@ func timeComposition(_ workload: String, dispatches: Int, rounds: Int) {
         report(
             timeInterleaved(
                 [
-                    ("makeSerialUpdate in a Store", { dispatchIncrements(toComposed: dynamicStore, count: dispatches) }),
+                    (
+                        "makeSerialUpdate in a Store",
+                        { dispatchIncrements(toComposed: dynamicStore, count: dispatches) }
+                    ),
                     ("by hand", { dispatchIncrementsByHand(to: dynamicHand, count: dispatches) }),
                 ], operations: dispatches, rounds: rounds), label: "W6 as?")
         report(
