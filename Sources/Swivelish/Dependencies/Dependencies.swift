@@ -25,8 +25,15 @@
 ///
 /// `update` stays pure and never sees them: only effects do. A store made by ``Store/scope(_:)`` runs
 /// its effects through its root store, with the root's dependencies.
+///
+/// In a `TestStore` (SwivelishTesting), a key that was not set gives its ``DependencyKey/testValue``
+/// instead, and an effect that reads a key with neither a value set nor a test value fails the test,
+/// naming the key and the message whose effect read it: a test never uses a live service without saying so.
 public struct Dependencies: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    /// Set by a test store: keys not set give their test value, and a read of one that has none is reported.
+    package var testContext: DependencyTestContext?
 
     /// Dependencies with every key at its default value.
     public init() {}
@@ -38,18 +45,26 @@ public struct Dependencies: Sendable {
         configure(&self)
     }
 
-    /// The value for `key`: the one set, or the key's default value.
+    /// The value for `key`: the one set, or the key's default value (its test value in a `TestStore`).
     ///
     /// - Parameter key: The key of the dependency.
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            guard let value = values[ObjectIdentifier(key)] else { return Key.defaultValue }
-            // Only the setter below stores under this key, and it stores a `Key.Value`.
-            return value as! Key.Value
+            if let value = storedValue(for: key) {
+                return value
+            }
+            guard let testContext else { return Key.defaultValue }
+            return testContext.testValue(of: key)
         }
         set {
             values[ObjectIdentifier(key)] = newValue
         }
+    }
+
+    /// The value set for `key`, or `nil`: no default, no test value, nothing reported.
+    package func storedValue<Key: DependencyKey>(for key: Key.Type) -> Key.Value? {
+        // Only the subscript's setter stores under this key, and it stores a `Key.Value`.
+        values[ObjectIdentifier(key)].map { $0 as! Key.Value }
     }
 
     /// A copy of these dependencies with `value` for `key`.

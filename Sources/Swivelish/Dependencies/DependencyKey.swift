@@ -25,4 +25,30 @@ public protocol DependencyKey {
 
     /// The value ``Dependencies`` gives for this key when no other was set: what the app uses.
     static var defaultValue: Value { get }
+
+    /// The value ``Dependencies`` gives for this key in a `TestStore` when the test set no other: one that
+    /// does no real work (an API client that answers at once, a file store in memory).
+    ///
+    /// Declare one for a dependency a test may leave unset:
+    ///
+    /// ```swift
+    /// extension AmountClient: DependencyKey {
+    ///     static let defaultValue = AmountClient { Int.random(in: 1...100) }
+    ///     static let testValue = AmountClient { 42 }
+    /// }
+    /// ```
+    ///
+    /// Without one (the default implementation), an effect that reads the dependency in a `TestStore`
+    /// where the test did not set it fails the test, naming the key and the message whose effect read it;
+    /// the effect is then cancelled, and goes on with ``defaultValue`` until it stops.
+    static var testValue: Value { get }
+}
+
+extension DependencyKey {
+    /// No test value: a `TestStore` reports a read of this key that the test did not set, then gives
+    /// ``defaultValue``.
+    public static var testValue: Value {
+        DependencyTestContext.noteMissingTestValue()
+        return defaultValue
+    }
 }

@@ -84,6 +84,11 @@ public struct Dispatcher: Sendable {
         Dispatcher(send: send, scope: scope, dependencies: dependencies, schedule: schedule)
     }
 
+    /// The same dispatcher, whose effect reads `dependencies`.
+    package func with(dependencies: Dependencies) -> Dispatcher {
+        Dispatcher(send: send, scope: scope, dependencies: dependencies, schedule: schedule)
+    }
+
     /// Sends `message` to the store.
     ///
     /// Safe to call from any thread. When it returns, the store's state reflects the message, unless the

@@ -97,10 +97,12 @@ package final class EffectScope: @unchecked Sendable {
         release()
     }
 
-    /// Runs `body` in a new task owned by this scope. Does nothing when the scope is cancelled.
-    func startTask(priority: TaskPriority?, _ body: @escaping @Sendable () async -> Void) {
+    /// Runs `body` in a new task owned by this scope, and returns `true`; does nothing and returns `false`
+    /// when the scope is cancelled.
+    @discardableResult
+    func startTask(priority: TaskPriority?, _ body: @escaping @Sendable () async -> Void) -> Bool {
         lock.withLock("an effect scope") {
-            guard !cancelled else { return }
+            guard !cancelled else { return false }
             precondition(task == nil, "Swivelish: an effect scope runs at most one task")
             outstanding += 1
             // Created under the lock so that the handle is stored before the task can end; the task's
@@ -109,6 +111,7 @@ package final class EffectScope: @unchecked Sendable {
                 await body()
                 self.taskEnded()
             }
+            return true
         }
     }
 

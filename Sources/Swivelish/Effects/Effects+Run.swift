@@ -37,18 +37,25 @@ extension Effects {
         return { dispatch in
             guard let scope = dispatch.scope.makeChild() else { return }
             let dispatch = dispatch.within(scope)
-            scope.startTask(priority: priority) {
-                do {
-                    try await body(dispatch)
-                } catch is CancellationError {
-                } catch {
-                    guard let handler else {
-                        reportUnhandled(error)
-                        return
+            // A clock that a test moves follows the task from now (before `send` returns) until it ends.
+            let tracker = effectActivityTracker(of: dispatch)
+            let record = tracker?.effectTaskStarting()
+            let started = scope.startTask(priority: priority) {
+                await EffectTask.$current.withValue(record) {
+                    do {
+                        try await body(dispatch)
+                    } catch is CancellationError {
+                    } catch {
+                        guard let handler else {
+                            reportUnhandled(error)
+                            return
+                        }
+                        await handler(error, dispatch)
                     }
-                    await handler(error, dispatch)
                 }
+                if let record { tracker?.effectTaskEnded(record) }
             }
+            if !started, let record { tracker?.effectTaskEnded(record) }
             scope.close()
         }
     }
@@ -71,6 +78,13 @@ extension Effects {
         catch handler: (@Sendable (any Error, Dispatcher) async -> Void)? = nil
     ) -> Effect {
         cancellable(run(priority: priority, body, catch: handler), id: id, cancelInFlight: cancelInFlight)
+    }
+
+    /// The tracker of effects of the clock `dispatch`'s store waits on, if it is one (see
+    /// ``EffectActivityTracker``).
+    static func effectActivityTracker(of dispatch: Dispatcher) -> (any EffectActivityTracker)? {
+        guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return nil }
+        return dispatch.dependencies.effectActivityTracker
     }
 
     /// Reports an error that an effect threw and nothing handled.

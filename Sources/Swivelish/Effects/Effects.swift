@@ -9,7 +9,7 @@
 ///     case let query as QueryChanged:
 ///         state.query = query.text
 ///         return Effects.run(id: SearchID(), cancelInFlight: true) { dispatch in
-///             try await Task.sleep(nanoseconds: 300_000_000)  // debounce
+///             try await dispatch.dependencies.clock.sleep(for: .milliseconds(300))  // a pause in typing
 ///             let results = try await api.search(query.text)
 ///             dispatch(ResultsLoaded(results: results))
 ///         }

@@ -23,7 +23,7 @@ extension StoreObserver {
     /// The text `printChanges` writes for `event`.
     static func changes(of event: StoreEvent<S>) -> String {
         let differences = fieldDifferences(from: event.stateBefore, to: event.stateAfter)
-        var lines = [describeMessage(event.message)]
+        var lines = [codeDescription(of: event.message)]
         if differences.isEmpty {
             lines.append("  (no change)")
         }
@@ -36,12 +36,5 @@ extension StoreObserver {
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// A message as `Type.case(payload)` or `Type(fields)`.
-    private static func describeMessage(_ message: any Message) -> String {
-        let typeName = String(describing: type(of: message))
-        let description = describe(message)
-        return description.hasPrefix(typeName) ? description : "\(typeName).\(description)"
     }
 }

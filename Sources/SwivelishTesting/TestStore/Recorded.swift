@@ -26,7 +26,7 @@ struct Recorded<Base: State>: State {
         let effectID = state.recorder.record(
             applied, before: before, after: state.base, sentID: sent?.id, hasEffect: effect != nil)
         guard let effect, let effectID else { return nil }
-        return tracked(effect, id: effectID, by: state.recorder)
+        return tracked(effect, of: applied, id: effectID, by: state.recorder)
     }
 
     /// `effect`, run in an effect scope of its own, whose end the recorder is told of.
@@ -34,14 +34,24 @@ struct Recorded<Base: State>: State {
     /// The scope sits between the store's root and whatever scopes the effect opens, so cancellation
     /// (by id, or of the root when the store is freed or the test finishes) reaches the effect as it
     /// does in a store without the wrapper.
-    private static func tracked(_ effect: @escaping Effect, id: UInt64, by recorder: Recorder<Base>) -> Effect {
+    ///
+    /// Its dependencies report a read of a dependency that has neither a value set nor a test value, naming
+    /// `message`, and then cancel the effect.
+    private static func tracked(
+        _ effect: @escaping Effect, of message: any Message, id: UInt64, by recorder: Recorder<Base>
+    ) -> Effect {
         return { dispatch in
             guard let scope = dispatch.scope.makeChild() else {
                 recorder.effectFinished(id)  // the store's effects were cancelled: it never runs
                 return
             }
             scope.onFinish { recorder.effectFinished(id) }
-            effect(dispatch.within(scope))
+            var dependencies = dispatch.dependencies
+            dependencies.testContext = DependencyTestContext { key in
+                recorder.reportMissingTestValue(key, codeDescription(of: message))
+                scope.cancel()
+            }
+            effect(dispatch.within(scope).with(dependencies: dependencies))
             scope.close()
         }
     }

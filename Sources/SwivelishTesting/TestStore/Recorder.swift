@@ -71,9 +71,17 @@ final class Recorder<Base: State>: @unchecked Sendable {
     /// a change arrive at that moment.
     private let beforeWaiting: (@Sendable () -> Void)?
 
-    init(exhaustivity: Exhaustivity, beforeWaiting: (@Sendable () -> Void)? = nil) {
+    /// Called with the name of a dependency read without a value or a test value, and a description of
+    /// the message whose effect read it.
+    let reportMissingTestValue: @Sendable (_ key: String, _ message: String) -> Void
+
+    init(
+        exhaustivity: Exhaustivity, beforeWaiting: (@Sendable () -> Void)? = nil,
+        reportMissingTestValue: @escaping @Sendable (_ key: String, _ message: String) -> Void = { _, _ in }
+    ) {
         currentExhaustivity = exhaustivity
         self.beforeWaiting = beforeWaiting
+        self.reportMissingTestValue = reportMissingTestValue
     }
 
     // MARK: - Settings
@@ -281,5 +289,18 @@ final class Recorder<Base: State>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+}
+
+/// The dependencies a test store has reported, so that each is reported once.
+///
+/// `@unchecked Sendable`: `keys` is guarded by `lock`.
+final class ReportedKeys: @unchecked Sendable {
+    private let lock = NSLock()
+    private var keys: Set<String> = []
+
+    /// Adds `key`; returns whether it was new.
+    func insert(_ key: String) -> Bool {
+        lock.withLock { keys.insert(key).inserted }
     }
 }

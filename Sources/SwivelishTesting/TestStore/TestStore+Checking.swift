@@ -37,10 +37,10 @@ extension TestStore {
     }
 
     func listed(_ messages: [any Message]) -> String {
-        messages.map { describe($0) }.joined(separator: ", ")
+        messages.map { codeDescription(of: $0) }.joined(separator: ", ")
     }
 
     func effectNames(_ messages: [any Message]) -> [String] {
-        messages.map { "the effect of \(describe($0))" }
+        messages.map { "the effect of \(codeDescription(of: $0))" }
     }
 }

@@ -28,7 +28,7 @@ extension TestStore {
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         await receive(
-            describing: describe(expected), matching: { ($0 as? M) == expected }, timeout: timeout,
+            describing: codeDescription(of: expected), matching: { ($0 as? M) == expected }, timeout: timeout,
             expectedChange, at: site)
     }
 
@@ -87,12 +87,13 @@ extension TestStore {
             }
             if matches(next.message) {
                 check(
-                    next.after, from: next.before, expectedChange, describing: "receiving \(describe(next.message))",
+                    next.after, from: next.before, expectedChange,
+                    describing: "receiving \(codeDescription(of: next.message))",
                     at: site)
                 return
             }
             if exhaustivity == .on {
-                reporter.report("Received \(describe(next.message)), expected \(expected)", at: site)
+                reporter.report("Received \(codeDescription(of: next.message)), expected \(expected)", at: site)
                 return
             }
         }

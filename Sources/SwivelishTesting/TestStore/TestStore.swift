@@ -73,7 +73,9 @@ public final class TestStore<S: State & Equatable>: Sendable {
     /// - Parameters:
     ///   - initialState: The state before any message.
     ///   - dependencies: What the effects read from their `dispatch`, as for a `Store`: set the values the
-    ///     test replaces (a `TestClock`, a client that answers at once); the others keep their defaults.
+    ///     test replaces (a `TestClock`, a client that answers at once). A key not set gives its
+    ///     `testValue`; an effect that reads one that has none fails the test, naming the key and the
+    ///     message whose effect read it, and is cancelled. The clock has no test value.
     ///   - exhaustivity: How strictly to check; exhaustive by default.
     ///   - timeout: How long to wait for messages and effects when a call does not say.
     ///   - fileID: Where failures found when the store is freed are reported.
@@ -109,11 +111,27 @@ public final class TestStore<S: State & Equatable>: Sendable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        recorder = Recorder(exhaustivity: exhaustivity, beforeWaiting: beforeWaiting)
+        let creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let reported = ReportedKeys()
+        recorder = Recorder(exhaustivity: exhaustivity, beforeWaiting: beforeWaiting) { key, message in
+            // Once per key: an effect that reads it in a loop says it once.
+            guard reported.insert(key) else { return }
+            reporter.report(
+                "The effect of \(message) used \(key) with no value set for the test and no test value: "
+                    + "give the TestStore one (TestStore(initialState:dependencies:)), or declare its testValue. "
+                    + "The effect was cancelled.",
+                at: creation)
+        }
+        var dependencies = dependencies
+        dependencies.testContext = DependencyTestContext { key in
+            // Read outside any effect of a message (effects get a context naming their message).
+            guard reported.insert(key) else { return }
+            reporter.report("\(key) was read with no value set for the test and no test value", at: creation)
+        }
         store = Store(initialState: Recorded(base: initialState, recorder: recorder), dependencies: dependencies)
         self.reporter = reporter
         self.timeout = timeout
-        creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.creation = creation
     }
 
     deinit {
@@ -159,17 +177,19 @@ public final class TestStore<S: State & Equatable>: Sendable {
         let pending = recorder.pendingMessages
         if exhaustivity == .on, !pending.isEmpty {
             reporter.report(
-                "Must receive \(listed(pending)) dispatched by effects before sending \(describe(message))", at: site)
+                "Must receive \(listed(pending)) dispatched by effects before sending \(codeDescription(of: message))",
+                at: site)
         }
         let id = recorder.makeSentID()
         store.dispatch(Sent(id: id, message: message))
         guard let applied = recorder.takeSent(id) else {
             // A store applies a message before `dispatch` returns; this is a bug of the test store.
-            reporter.report("Sending \(describe(message)) did not apply it", at: site)
+            reporter.report("Sending \(codeDescription(of: message)) did not apply it", at: site)
             return
         }
         check(
-            applied.after, from: applied.before, expectedChange, describing: "sending \(describe(message))", at: site)
+            applied.after, from: applied.before, expectedChange, describing: "sending \(codeDescription(of: message))",
+            at: site)
     }
 
     /// Checks that the value at `keyPath` of the current state equals `expected`.

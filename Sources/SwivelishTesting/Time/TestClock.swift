@@ -10,18 +10,32 @@ import Swivelish
 /// let clock = TestClock()
 /// let store = TestStore(initialState: SearchState(), dependencies: Dependencies { $0.clock = clock })
 /// store.send(SearchMessage.queryChanged("swift")) { $0.query = "swift" }
-/// clock.advance(by: .milliseconds(300))
+/// await clock.advance(by: .milliseconds(300))
 /// await store.receive(SearchMessage.resultsLoaded(["Swift"])) { $0.results = ["Swift"] }
 /// ```
 ///
 /// Its time starts at zero. `sleep(until:)` returns at once for a deadline that has passed; otherwise it
 /// waits until ``advance(by:)`` moves the time to the deadline or past it, or until its task is
-/// cancelled (it then throws `CancellationError`). ``advance(by:)`` wakes every sleeper whose deadline
-/// it reaches, earliest deadline first, before it returns; the woken tasks go on, on their executors,
-/// right after. Safe to use from any thread.
+/// cancelled (it then throws `CancellationError`).
+///
+/// ## Time moves only when the effects are ready for it
+///
+/// A store that waits on this clock tells it of its effects. ``advance(by:)`` moves time only once every
+/// effect committed has run, and every task that `Effects.run` started has reached a
+/// sleep on this clock or ended; it then wakes the sleepers whose deadline it reaches, earliest first,
+/// and waits for the same again before it looks for the next deadline, and before it returns. So a test
+/// that sends a message whose effect sleeps in a task, then advances the clock, wakes that sleep, however
+/// late the task starts; a timer that sleeps again after each tick ticks once per interval advanced; and
+/// what the woken effects dispatch has been applied when `advance` returns.
+///
+/// What it cannot see it does not wait for: a task an effect starts itself (`Task { }`), and a task
+/// that waits for something else than this clock (a request that never answers). For the latter,
+/// `advance` waits up to `effectTimeout` of real time, then moves time anyway, saying so on standard error.
+///
+/// Safe to use from any thread.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public final class TestClock: Clock, @unchecked Sendable {
-    // `@unchecked Sendable`: `time`, `sleepers` and `nextSleeper` are guarded by `lock`.
+    // `@unchecked Sendable`: every mutable property, and those of the task records, are guarded by `lock`.
 
     /// A moment of a ``TestClock``: the time since the clock started.
     public struct Instant: InstantProtocol, Sendable {
@@ -54,6 +68,8 @@ public final class TestClock: Clock, @unchecked Sendable {
     private struct Sleeper {
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
+        /// The effect task sleeping, when a store of this clock started it.
+        let task: EffectTaskRecord?
     }
 
     /// One call of ``sleep(until:tolerance:)``: whether its task was cancelled. Guarded by the clock's lock.
@@ -66,13 +82,24 @@ public final class TestClock: Clock, @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
+    let lock = NSLock()
     private var time = Instant()
     private var sleepers: [UInt64: Sleeper] = [:]
     private var nextSleeper: UInt64 = 0
+    /// What the stores waiting on this clock are doing (see ``EffectActivity``).
+    var activity = EffectActivity()
+
+    /// How long ``advance(by:)`` waits, in real time, for the effects to be ready (see ``TestClock``).
+    public let effectTimeout: Duration
 
     /// Creates a clock at time zero.
-    public init() {}
+    ///
+    /// - Parameter effectTimeout: How long ``advance(by:)`` waits, in real time, for the effects of the
+    ///   stores on this clock to run and their tasks to sleep on it or end, before it moves time anyway;
+    ///   5 seconds by default.
+    public init(effectTimeout: Duration = .seconds(5)) {
+        self.effectTimeout = effectTimeout
+    }
 
     /// The current time: zero plus every advance so far.
     public var now: Instant {
@@ -100,55 +127,74 @@ public final class TestClock: Clock, @unchecked Sendable {
     ///   - tolerance: Ignored: the clock moves only when advanced.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
+        let task = (EffectTask.current as? EffectTaskRecord).flatMap { $0.clock === self ? $0 : nil }
         let sleep = lock.withLock { () -> PendingSleep in
             nextSleeper += 1
             return PendingSleep(id: nextSleeper)
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome = lock.withLock { () -> Result<Void, any Error>? in
-                    if sleep.isCancelled { return .failure(CancellationError()) }
-                    guard time < deadline else { return .success(()) }
-                    sleepers[sleep.id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return nil
+                let (outcome, ready) = lock.withLock { () -> (Result<Void, any Error>?, [Waiter]) in
+                    if sleep.isCancelled { return (.failure(CancellationError()), []) }
+                    guard time < deadline else { return (.success(()), []) }
+                    sleepers[sleep.id] = Sleeper(deadline: deadline, continuation: continuation, task: task)
+                    return (nil, task.map { activity.taskSleeps($0) } ?? [])
                 }
                 if let outcome {
                     continuation.resume(with: outcome)
                 }
+                resume(ready)
             }
         } onCancel: {
             let sleeper = lock.withLock { () -> Sleeper? in
                 // Before the sleeper is registered, the mark makes the registration throw instead.
                 sleep.isCancelled = true
-                return sleepers.removeValue(forKey: sleep.id)
+                guard let sleeper = sleepers.removeValue(forKey: sleep.id) else { return nil }
+                if let task = sleeper.task { activity.taskWakes(task) }
+                return sleeper
             }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 
-    /// Moves the time forward by `duration` and wakes the sleepers whose deadline it reaches, earliest
-    /// first.
+    /// Moves the time forward by `duration`: once the effects are ready for it (see ``TestClock``), wakes
+    /// the sleepers whose deadline it reaches, earliest first, each deadline in turn, and returns when
+    /// what they did is done.
     ///
     /// - Parameter duration: How far to move; not negative.
-    public func advance(by duration: Duration) {
+    public func advance(by duration: Duration) async {
         precondition(duration >= .zero, "TestClock: cannot advance by a negative duration (\(duration))")
-        let woken = lock.withLock { () -> [Sleeper] in
-            time = time.advanced(by: duration)
-            let due = sleepers.filter { $0.value.deadline <= time }.sorted { $0.value.deadline < $1.value.deadline }
-            for (id, _) in due {
-                sleepers[id] = nil
+        let target = lock.withLock { time.advanced(by: duration) }
+        while true {
+            await effectsReady()
+            let due = lock.withLock { () -> [Sleeper]? in
+                let earliest = sleepers.values.lazy.map(\.deadline).filter { $0 <= target }.min()
+                guard let earliest else {
+                    time = max(time, target)
+                    return nil
+                }
+                time = max(time, earliest)
+                let due = sleepers.filter { $0.value.deadline <= earliest }.sorted { $0.key < $1.key }
+                for (id, sleeper) in due {
+                    sleepers[id] = nil
+                    if let task = sleeper.task { activity.taskWakes(task) }
+                }
+                return due.map(\.value)
             }
-            return due.map(\.value)
+            guard let due else { break }
+            for sleeper in due {
+                sleeper.continuation.resume()
+            }
         }
-        for sleeper in woken {
-            sleeper.continuation.resume()
-        }
+        await effectsReady()
     }
 
-    /// Moves the time to the latest deadline of the tasks sleeping now, waking them all.
-    public func run() {
+    /// Moves the time to the latest deadline of the tasks sleeping once the effects are ready, waking them
+    /// all, as ``advance(by:)`` does.
+    public func run() async {
+        await effectsReady()
         let latest = lock.withLock { sleepers.values.map(\.deadline).max() }
         guard let latest else { return }
-        advance(by: now.duration(to: latest))
+        await advance(by: max(.zero, now.duration(to: latest)))
     }
 }

@@ -45,7 +45,7 @@ struct FailureReportingTests {
                 Report(
                     destination: .swiftTesting(test: Test.current!.name),
                     message: "2 messages dispatched by effects were not received when the test store was freed: "
-                        + "add(1), add(2)",
+                        + "Counter.Action.add(1), Counter.Action.add(2)",
                     onTheTestsTask: false)
             ])
     }
@@ -60,7 +60,7 @@ struct FailureReportingTests {
             reports.current == [
                 Report(
                     destination: .swiftTesting(test: Test.current!.name),
-                    message: "The effect of fetchForever was still running when the test finished",
+                    message: "The effect of Counter.Action.fetchForever was still running when the test finished",
                     onTheTestsTask: false)
             ])
     }
@@ -92,7 +92,7 @@ struct FailureReportingTests {
                 Report(
                     destination: .unknown,
                     message: "2 messages dispatched by effects were not received when the test store was freed: "
-                        + "add(1), add(2)",
+                        + "Counter.Action.add(1), Counter.Action.add(2)",
                     onTheTestsTask: false)
             ])
     }

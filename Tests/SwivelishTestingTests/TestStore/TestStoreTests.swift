@@ -97,7 +97,7 @@ struct TestStoreTests {
     }
 
     @Test func sendWithoutExpectedChangeFailsWhenStateChanged() async {
-        await expectFailures("The state after sending increment is not the expected one") {
+        await expectFailures("The state after sending Counter.Action.increment is not the expected one") {
             let store = TestStore(initialState: Counter())
             store.send(Action.increment)
         }
@@ -117,7 +117,7 @@ struct TestStoreTests {
     }
 
     @Test func receivingAnotherMessageFails() async {
-        await expectFailures("Received add(1), expected add(2)") {
+        await expectFailures("Received Counter.Action.add(1), expected Counter.Action.add(2)") {
             let store = TestStore(initialState: Counter())
             store.send(Action.twoStep)
             await store.receive(Action.add(2)) { $0.count = 2 }
@@ -127,7 +127,7 @@ struct TestStoreTests {
 
     @Test func receivedStateMismatchFails() async {
         await expectFailures(
-            "The state after receiving loaded(42) is not the expected one", "count: expected 41, got 42"
+            "The state after receiving Counter.Action.loaded(42) is not the expected one", "count: expected 41, got 42"
         ) {
             let store = TestStore(initialState: Counter())
             store.send(Action.fetch) { $0.isLoading = true }
@@ -139,7 +139,7 @@ struct TestStoreTests {
     }
 
     @Test func receiveTimesOutWhenNothingArrives() async {
-        await expectFailures("Expected to receive add(5), but no message arrived in time") {
+        await expectFailures("Expected to receive Counter.Action.add(5), but no message arrived in time") {
             let store = TestStore(initialState: Counter(), timeout: .milliseconds(50))
             store.send(Action.add(1)) { $0.count = 1 }
             await store.receive(Action.add(5))
@@ -148,7 +148,7 @@ struct TestStoreTests {
 
     @Test func unreceivedMessagesFailAtFinish() async {
         await expectFailures(
-            "2 messages dispatched by effects were not received when the test finished: add(1), add(2)"
+            "2 messages dispatched by effects were not received when the test finished: Counter.Action.add(1), Counter.Action.add(2)"
         ) {
             let store = TestStore(initialState: Counter())
             store.send(Action.twoStep)
@@ -157,7 +157,7 @@ struct TestStoreTests {
     }
 
     @Test func effectStillRunningFailsAtFinishNamingIt() async {
-        await expectFailures("The effect of fetchForever was still running when the test finished") {
+        await expectFailures("The effect of Counter.Action.fetchForever was still running when the test finished") {
             let store = TestStore(initialState: Counter())
             store.send(Action.fetchForever) { $0.isLoading = true }
             await store.finish(timeout: .milliseconds(50))
@@ -166,8 +166,8 @@ struct TestStoreTests {
 
     @Test func leftoversFailWhenTheStoreIsFreedWithoutFinish() async {
         await expectFailures(
-            "The effect of fetchForever was still running when the test store was freed",
-            "A message dispatched by effects was not received when the test store was freed: loaded(7)"
+            "The effect of Counter.Action.fetchForever was still running when the test store was freed",
+            "A message dispatched by effects was not received when the test store was freed: Counter.Action.loaded(7)"
         ) {
             let store = TestStore(initialState: Counter())
             // A closure effect: it has finished when `send` returns, and its message comes later.
@@ -178,7 +178,9 @@ struct TestStoreTests {
     }
 
     @Test func sendingBeforeReceivingFails() async {
-        await expectFailures("Must receive add(1), add(2) dispatched by effects before sending increment") {
+        await expectFailures(
+            "Must receive Counter.Action.add(1), Counter.Action.add(2) dispatched by effects before sending Counter.Action.increment"
+        ) {
             let store = TestStore(initialState: Counter())
             store.send(Action.twoStep)
             store.send(Action.increment) {
@@ -200,7 +202,7 @@ struct TestStoreTests {
 
     @Test func throwingExpectedChangeFails() async {
         struct Oops: Error {}
-        await expectFailures("The expected change for sending add(1) threw Oops()") {
+        await expectFailures("The expected change for sending Counter.Action.add(1) threw Oops()") {
             let store = TestStore(initialState: Counter())
             store.send(Action.add(1)) { _ in throw Oops() }
         }

@@ -94,7 +94,8 @@ final class XCTestSupportTests: XCTestCase {
         XCTAssertEqual(failures.first?.line, line)
         XCTAssertTrue(
             failures.first?.description.contains(
-                "2 messages dispatched by effects were not received when the test store was freed: add(1), add(2)")
+                "2 messages dispatched by effects were not received when the test store was freed: Counter.Action.add(1), Counter.Action.add(2)"
+            )
                 == true, "\(failures)")
     }
 }

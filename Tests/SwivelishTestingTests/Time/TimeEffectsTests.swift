@@ -64,11 +64,11 @@ struct TimeEffectsTests {
     @Test func debounceRunsOnlyTheLastEffectAfterThePauseWithoutWaitingInRealTime() async {
         let (clock, store) = searchOnATestClock()
         store.send(Search.Action.queryChanged("s")) { $0.query = "s" }
-        clock.advance(by: .seconds(1_800))
+        await clock.advance(by: .seconds(1_800))
         store.send(Search.Action.queryChanged("sw")) { $0.query = "sw" }  // cancels the first
-        clock.advance(by: .seconds(3_599))
+        await clock.advance(by: .seconds(3_599))
         store.send(Search.Action.queryChanged("swift")) { $0.query = "swift" }  // cancels the second
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         await store.receive(Search.Action.resultsLoaded(["SWIFT"])) { $0.results = ["SWIFT"] }
         await store.finish()
         #expect(clock.sleeperCount == 0)
@@ -80,10 +80,10 @@ struct TimeEffectsTests {
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: true))  // held, then replaced
         store.send(Search.Action.refresh(3, latest: true))
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         await store.receive(Search.Action.refreshed(3)) { $0.refreshes = [1, 3] }
         // A new interval began with 3: nothing more happens at its end.
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         await store.finish()
     }
 
@@ -92,10 +92,10 @@ struct TimeEffectsTests {
         store.send(Search.Action.refresh(1, latest: false))
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: false))
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         store.send(Search.Action.refresh(4, latest: false))  // a new interval: at once
         await store.receive(Search.Action.refreshed(4)) { $0.refreshes = [1, 4] }
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         await store.finish()
     }
 
@@ -105,10 +105,10 @@ struct TimeEffectsTests {
         await store.receive(Search.Action.refreshed(1)) { $0.refreshes = [1] }
         store.send(Search.Action.refresh(2, latest: true))
         store.send(Search.Action.cancelRefreshes)
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         store.send(Search.Action.refresh(5, latest: true))  // the interval ended: at once
         await store.receive(Search.Action.refreshed(5)) { $0.refreshes = [1, 5] }
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         await store.finish()
     }
 
@@ -127,7 +127,7 @@ struct TimeEffectsTests {
             while clock.sleeperCount > 1 { await Task.yield() }
             try await Task.sleep(nanoseconds: 1_000_000)
             store.send(Search.Action.refresh(3, latest: latest))  // inside the interval of 2: held or dropped
-            clock.advance(by: .seconds(1_800))
+            await clock.advance(by: .seconds(1_800))
             store.send(Search.Action.cancelRefreshes)
             await store.finish()  // fails if 3 ran: a message not received
             if store.state.refreshes != [1, 2] { break }
@@ -159,7 +159,7 @@ struct TimeEffectsTests {
             try await Task.sleep(nanoseconds: 1_000_000)
         }
         let stillAsleep = clock.sleeperCount
-        clock.run()  // lets a sleeper that missed its cancellation go, so that the test ends
+        await clock.run()  // lets a sleeper that missed its cancellation go, so that the test ends
         #expect(stillAsleep == 0)
         #expect(outcomes.current.threw == 10_000)
     }
@@ -179,10 +179,10 @@ struct TimeEffectsTests {
         while clock.sleeperCount < 3 { await Task.yield() }
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         try await early.value
         #expect(woken.current == [1])
-        clock.run()
+        await clock.run()
         try await late.value
         #expect(woken.current == [1, 2])
         #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
@@ -230,14 +230,14 @@ struct ThrottleDepthTests {
         await store.receive(Ticker.Action.ran(0))
         for number in 1...50 {
             store.send(Ticker.Action.tick(number))  // held for the end of the interval
-            clock.advance(by: .seconds(60))
+            await clock.advance(by: .seconds(60))
             await store.receive(Ticker.Action.ran(number))
         }
         #expect(store.state.ran == Array(0...50))
         let depths = Ticker.depths.current
         #expect(depths.count == 51)
         #expect(Set(depths.dropFirst()).count == 1, "depths: \(depths)")
-        clock.advance(by: .seconds(60))
+        await clock.advance(by: .seconds(60))
         await store.finish()
     }
 }

@@ -103,16 +103,56 @@ struct ObserverTests {
         #expect(
             written.current == [
                 """
-                Change.add("apple")
+                ObserverTests.Inventory.Change.add("apple")
                   count: 0 → 1
                   items: 0 → 1 elements
                   items[0]: + "apple"
                   label: "empty" → "stocked"
                 """,
                 """
-                Change.none
+                ObserverTests.Inventory.Change.none
                   (no change)
                 """,
             ])
+    }
+
+    /// Two nested `Action` enums of the same name are told apart by their enclosing types.
+    @Test func printChangesNamesNestedTypesWithTheTypesTheyAreIn() {
+        let written = Locked<[String]>([])
+        let store = Store(initialState: Basket(), observers: [.printChanges { written.append($0) }])
+        store.dispatch(Basket.Search.Action.queryChanged("m"))
+        store.dispatch(Basket.Cart.Action.add("milk"))
+        #expect(
+            written.current.map { $0.split(separator: "\n")[0] } == [
+                "Basket.Search.Action.queryChanged(\"m\")", "Basket.Cart.Action.add(\"milk\")",
+            ])
+    }
+}
+
+/// A state with two sub-states whose messages are both called `Action`.
+private struct Basket: State {
+    var search = Search()
+    var cart = Cart()
+
+    struct Search: State {
+        var query = ""
+        enum Action: Message { case queryChanged(String) }
+        static func update(_ state: inout Search, with message: Message) -> Effect? {
+            if case let .queryChanged(query)? = message as? Action { state.query = query }
+            return nil
+        }
+    }
+
+    struct Cart: State {
+        var items: [String] = []
+        enum Action: Message { case add(String) }
+        static func update(_ state: inout Cart, with message: Message) -> Effect? {
+            if case let .add(item)? = message as? Action { state.items.append(item) }
+            return nil
+        }
+    }
+
+    static func update(_ state: inout Basket, with message: Message) -> Effect? {
+        makeSerialUpdate(\.search, \.cart)(&state, message)
     }
 }

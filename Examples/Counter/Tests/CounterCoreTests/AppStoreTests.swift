@@ -36,13 +36,12 @@ import Testing
     store.dispatch(FetchMessage.start)
     store.dispatch(FetchMessage.start)
     #expect(store.state.fetch.startedCount == 1)
-    #expect(await clock.waitForSleepers(1))
 
     store.dispatch(HistoryMessage.undo)
     #expect(store.state.count == 0)
     #expect(store.state.isLoading)
 
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.fetchesFinished()
     #expect(store.state.count == 5)
     #expect(!store.state.isLoading)
@@ -64,8 +63,7 @@ import Testing
     store.dispatch(CounterMessage.increment(amount: 2))
     store.dispatch(FetchMessage.start)
     store.dispatch(FetchMessage.start)  // ignored: no line
-    #expect(await clock.waitForSleepers(1))
-    clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
     await store.fetchesFinished()
     store.dispatch(HistoryMessage.undo)
     store.dispatch(HistoryMessage.undo)

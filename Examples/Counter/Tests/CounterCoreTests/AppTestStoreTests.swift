@@ -45,10 +45,9 @@ struct AppTestStoreTests {
             $0.fetch.isLoading = true
             $0.fetch.startedCount = 1
         }
-        #expect(await clock.waitForSleepers(1))
-        clock.advance(by: .seconds(3_599))
+        await clock.advance(by: .seconds(3_599))
         #expect(clock.sleeperCount == 1)  // not yet
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await store.receive(FetchMessage.finished(amount: 4)) {
             $0.counter.present.count = 5
             $0.counter.past = [CounterState(count: 1)]
@@ -69,8 +68,7 @@ struct AppTestStoreTests {
             $0.fetch.startedCount = 1
         }
         store.send(FetchMessage.start)  // no change of state, and no second fetch: `finish` would see it
-        #expect(await clock.waitForSleepers(1))
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         await store.receive(FetchMessage.finished(amount: 4)) {
             $0.counter.present.count = 4
             $0.counter.past = [CounterState(count: 0)]
@@ -89,8 +87,7 @@ struct AppTestStoreTests {
             $0.counter.present.count = 0
             $0.fetch.isLoading = true
         }
-        #expect(await clock.waitForSleepers(1))
-        clock.advance(by: .seconds(3_600))
+        await clock.advance(by: .seconds(3_600))
         await store.receive(FetchMessage.finished(amount: 4)) {
             $0.counter.present.count = 4
             $0.fetch.isLoading = false
@@ -103,18 +100,21 @@ struct AppTestStoreTests {
             initialState: AppState(), dependencies: Self.dependencies(clock: clock), exhaustivity: .off)
         for (number, amount) in [4, 2, 9].enumerated() {
             store.send(FetchMessage.start) { $0.fetch.startedCount = number + 1 }
-            #expect(await clock.waitForSleepers(1))
-            clock.advance(by: .seconds(3_600))
+            await clock.advance(by: .seconds(3_600))
             await store.receive(FetchMessage.finished(amount: amount))
         }
         store.expect(\.count, 15)
     }
 
-    @Test func anOverriddenFetcherIsUsedAndTheOtherDependenciesKeepTheirDefaults() async {
-        // Only the fetcher is replaced: the clock is the real one, and a fetch without delay ends at once.
+    @Test func theFetcherAndClockTheTestGivesAreUsed() async {
+        // A fetcher without delay, on a real clock: the fetch ends at once. (A test store has no clock unless
+        // the test gives it one.)
         let store = TestStore(
             initialState: AppState(),
-            dependencies: Dependencies { $0.amountFetcher = AmountFetcher { number in number * 10 } })
+            dependencies: Dependencies {
+                $0.amountFetcher = AmountFetcher { number in number * 10 }
+                $0.clock = ContinuousClock()
+            })
         store.send(FetchMessage.start) {
             $0.fetch.isLoading = true
             $0.fetch.startedCount = 1

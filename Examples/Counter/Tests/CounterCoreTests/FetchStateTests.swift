@@ -49,12 +49,14 @@ private func firstMessage(of effect: Effect?, with dependencies: Dependencies) a
     }
     var state = FetchState()
     let effect = FetchState.update(&state, with: FetchMessage.start)
-    async let message = firstMessage(of: effect, with: dependencies)
-    #expect(await clock.waitForSleepers(1))
-    clock.advance(by: .seconds(4))
+    let messages = Collected<FetchMessage>()
+    effect?(Dispatcher(dependencies: dependencies) { messages.append($0 as! FetchMessage) })
+    // The clock follows the effect's task: each advance waits until it sleeps on the clock or has ended.
+    await clock.advance(by: .seconds(4))
     #expect(clock.sleeperCount == 1)
-    clock.advance(by: .seconds(1))
-    #expect(await message == .finished(amount: 3))
+    #expect(messages.values.isEmpty)
+    await clock.advance(by: .seconds(1))
+    #expect(messages.values == [.finished(amount: 3)])
 }
 
 @Test func byDefaultAFetchTakesASecondAndAddsFrom1To10() {

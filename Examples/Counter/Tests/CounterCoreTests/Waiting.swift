@@ -21,19 +21,3 @@ extension Store where S == AppState {
         await onQueueOfItsOwn { self.waitForFetches() }
     }
 }
-
-extension TestClock {
-    /// Waits until `count` tasks sleep on the clock, polling, for up to `timeout` of real time.
-    ///
-    /// A fetch sleeps in a task, which may not have reached its sleep when the message that started it
-    /// has been applied; advancing the clock before that would leave it sleeping from the new time.
-    ///
-    /// - Returns: Whether that many tasks sleep on the clock.
-    func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while sleeperCount < count, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return sleeperCount >= count
-    }
-}

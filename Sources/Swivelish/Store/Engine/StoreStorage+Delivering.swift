@@ -59,7 +59,9 @@ extension StoreStorage {
     @inline(__always)
     func perform(_ change: consuming Change<S>) {
         notify(change.slots, of: change.state, audience: change.audience)
-        change.effect?(dispatcher)
+        if let effect = change.effect {
+            run(effect, with: dispatcher)
+        }
     }
 
     /// Delivers its first state to a new subscription, as the next delivery of a state.
@@ -68,6 +70,16 @@ extension StoreStorage {
         deliveries &+= 1
         let delivery = deliveries
         withUnsafePointer(to: state) { subscription.deliverFirst(UnsafeRawPointer($0), delivery: delivery) }
+    }
+
+    /// Runs an effect the store committed, and tells the clock's tracker, if any, that it has run.
+    @inlinable
+    @inline(__always)
+    func run(_ effect: Effect, with dispatcher: Dispatcher) {
+        effect(dispatcher)
+        if let effectTracker {
+            effectTracker.effectRan()
+        }
     }
 
     /// Tells the store's observers of `event`.
@@ -94,7 +106,7 @@ extension StoreStorage {
         case let .first(subscription, state):
             deliverFirst(state, to: subscription)
         case let .effect(effect, dispatcher):
-            effect(dispatcher)
+            run(effect, with: dispatcher)
         case let .event(event):
             notifyObservers(of: event)
         }

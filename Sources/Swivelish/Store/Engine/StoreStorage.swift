@@ -51,6 +51,11 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @exclusivity(unchecked)
     private(set) var dispatcher = Dispatcher { _ in }
 
+    /// The clock's tracker of effects, when the store's clock is one (a test's clock, see
+    /// ``EffectActivityTracker``); `nil` otherwise.
+    @usableFromInline
+    let effectTracker: (any EffectActivityTracker)?
+
     /// The store's observers, fixed when it is made.
     @usableFromInline
     let observers: [StoreObserver<S>]
@@ -64,6 +69,11 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit)
         self.observers = observers
         isObserved = !observers.isEmpty
+        if #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) {
+            effectTracker = dependencies.effectActivityTracker
+        } else {
+            effectTracker = nil
+        }
         effectRoot = EffectScope(observingEffects: Self.effectObserver(of: observers))
         dispatcher = Dispatcher(
             send: { [weak self] message, scope in
@@ -114,6 +124,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             return
         }
         let effect = S.update(&machine.state, with: message)
+        if effect != nil, let effectTracker {
+            effectTracker.effectCommitted()
+        }
         commit(effect)
     }
 
@@ -137,7 +150,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         let audience = machine.nextSubscriptionID
         lock.unlock()
         notify(slots, of: state, audience: audience)
-        effect?(dispatcher)
+        if let effect {
+            run(effect, with: dispatcher)
+        }
         finishDelivering(DelivererRole())
     }
 
@@ -149,6 +164,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     func applyObserved(_ message: any Message, isSentByEffect: Bool) {
         let before = machine.state
         let effect = S.update(&machine.state, with: message)
+        if effect != nil, let effectTracker {
+            effectTracker.effectCommitted()
+        }
         let event = StoreEvent(
             message: message, stateBefore: before, stateAfter: machine.state, isSentByEffect: isSentByEffect)
         let caller = claimDelivery()
@@ -168,7 +186,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         notifyObservers(of: event)
         if hasDeliveries {
             notify(slots, of: state, audience: audience)
-            effect?(dispatcher)
+            if let effect {
+                run(effect, with: dispatcher)
+            }
         }
         finishDelivering(DelivererRole())
     }
@@ -176,6 +196,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     /// Runs an effect where effects run: now, when no one delivers, or after the queued deliveries.
     func schedule(_ effect: @escaping Effect, with dispatcher: Dispatcher) {
         lock.lock("an effect")
+        effectTracker?.effectCommitted()
         let caller = claimDelivery()
         let first = machine.schedule(effect, with: dispatcher, by: caller)
         lock.unlock()
