@@ -188,6 +188,20 @@ let benchmarks: @Sendable () -> Void = {
         BareLockStore(initialValue: TreeExact(first: 0))
     }
 
+    // W12: setting an input field through a binding, against a hand-written message setting the same field.
+
+    Benchmark("W12 set an input field through a binding (Store)") { benchmark, store in
+        setTitlesThroughBinding(of: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        Store(initialState: BindingForm())
+    }
+
+    Benchmark("W12 set the same field with a hand-written message (HandWritten)") { benchmark, store in
+        setTitlesByHand(of: store, count: benchmark.scaledIterations.count)
+    } setup: {
+        Store(initialState: BindingForm())
+    }
+
     // W8: 1,000 skipRepeats subscribers over 8 stored fields, against subscribers written by hand.
 
     Benchmark("W8 1000 subscribers over 8 fields (Store)") { benchmark, store in

@@ -172,6 +172,10 @@ case "W10-store":
     let store = Store(initialState: BenchState(), observers: [countingObserver(sink)])
     _ = store.subscribeToCount(sink)
     dispatchIncrements(to: store, count: count)
+case "W12-binding":
+    setTitlesThroughBinding(of: Store(initialState: BindingForm()), count: count)
+case "W12-hand":
+    setTitlesByHand(of: Store(initialState: BindingForm()), count: count)
 case "W8-hand":
     let store = BareLockStore(initialValue: WideState())
     _ = store.subscribeWideByHand(sink)

@@ -42,7 +42,7 @@ public final class ObservedStore<S: State>: Observable {
     /// The store the model follows.
     public let store: Store<S>
 
-    private var current: S
+    var current: S
     private var tracked: [AnyKeyPath: Tracked] = [:]
     private let registrar = ObservationRegistrar()
     private let unsubscribe: @Sendable () -> Void
@@ -103,7 +103,7 @@ public final class ObservedStore<S: State>: Observable {
         0
     }
 
-    private func track(_ keyPath: AnyKeyPath, hasChanged: @escaping (S, S) -> Bool) {
+    func track(_ keyPath: AnyKeyPath, hasChanged: @escaping (S, S) -> Bool) {
         let entry: Tracked
         if let existing = tracked[keyPath] {
             entry = existing
@@ -115,7 +115,7 @@ public final class ObservedStore<S: State>: Observable {
     }
 
     /// Replaces the state with `new`, telling the readers of each tracked value that changed.
-    private func apply(_ new: S) {
+    func apply(_ new: S) {
         let old = current
         let changed = tracked.values.filter { $0.hasChanged(old, new) }.map(\.key)
         for key in changed {

@@ -12,7 +12,8 @@ func shortenQualifiedNames(in name: String) -> String {
     var components: [Substring] = []
     var index = name.startIndex
     func flushComponents() {
-        result += components.dropFirst(components.count > 1 ? 1 : 0).joined(separator: ".")
+        // The module, then the anonymous contexts (empty components), are left out.
+        result += components.dropFirst(components.count > 1 ? 1 : 0).filter { !$0.isEmpty }.joined(separator: ".")
         components = []
     }
     while index < name.endIndex {

@@ -44,11 +44,17 @@ public struct MessageTypes: Sendable {
     ///   - type: A message type that can be encoded and decoded.
     ///   - name: The name a recording stores for it; unique in the registry.
     public mutating func register<M: Message & Codable>(_ type: M.Type, as name: String? = nil) {
-        let name = name ?? String(describing: type)
+        register(type, as: name ?? String(describing: type)) { decoder in try M(from: decoder) }
+    }
+
+    /// Registers `type` under `name`, decoded by `decode`.
+    mutating func register(
+        _ type: any Message.Type, as name: String, decode: @escaping @Sendable (any Decoder) throws -> any Message
+    ) {
         precondition(
             byName[name] == nil || names[ObjectIdentifier(type)] == name,
             "Swivelish: two message types are registered as \"\(name)\"; give one another name with register(_:as:)")
-        byName[name] = Entry(name: name) { decoder in try M(from: decoder) }
+        byName[name] = Entry(name: name, decode: decode)
         names[ObjectIdentifier(type)] = name
     }
 

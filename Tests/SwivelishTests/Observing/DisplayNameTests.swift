@@ -2,7 +2,7 @@ import Testing
 
 @testable import Swivelish
 
-@Suite("Names of types and messages in a trace")
+@Suite("Names of types and messages, as code writes them")
 struct DisplayNameTests {
     enum Outer {
         enum Action: Message {
@@ -27,6 +27,9 @@ struct DisplayNameTests {
         struct Local {}
         // Swift prints `SwivelishTests.DisplayNameTests.(unknown context at $…).Local`.
         #expect(displayName(of: Local.self) == "DisplayNameTests.Local")
+        // In a generic argument too.
+        #expect(displayName(of: [Local].self) == "Array<DisplayNameTests.Local>")
+        #expect(displayName(of: [PrivateAtTopLevel].self) == "Array<PrivateAtTopLevel>")
     }
 
     @Test func aMessageIsWrittenAsCodeWouldWriteIt() {
@@ -37,3 +40,6 @@ struct DisplayNameTests {
         #expect(codeDescription(of: Outer.Loaded(items: 3)) == "DisplayNameTests.Outer.Loaded(items: 3)")
     }
 }
+
+/// A private type at the top level: Swift prints `SwivelishTests.(unknown context at $…).PrivateAtTopLevel`.
+private struct PrivateAtTopLevel {}
