@@ -32,11 +32,11 @@ private func dispatchAdd(_ machine: inout Machine, by caller: Machine.Caller, ef
 private func subscribe(
     _ machine: inout Machine, by caller: Machine.Caller?, received: Locked<[Int]>? = nil
 ) -> (id: UInt64, deliverFirst: Subscription?) {
-    let key = StateProjection<Tally>.root.watchKey(\Tally.count, comparesValues: false)
+    let key = StateProjection<Tally>.root.watchKey(\Tally.count, comparesValues: true)
     return SubscriptionRequest.with(
         key: key, skipsRepeats: false, receivesFirstState: true, deliversFirstState: caller != nil,
-        makeWatch: { ValueWatch(FieldReader(\Tally.count, in: .root), key: key) },
-        receive: { watch in received?.append(unsafeDowncast(watch, to: ValueWatch<Int>.self).value!) }
+        makeWatch: { EquatableWatch(FieldReader(\Tally.count, in: .root), key: key) },
+        receive: { watch in received?.append(unsafeDowncast(watch, to: EquatableWatch<Int>.self).value!) }
     ) { machine.subscribe($0, by: caller) }
 }
 

@@ -23,4 +23,9 @@ static inline bool swivelish_atomic_compare_exchange(intptr_t *address, intptr_t
     return __atomic_compare_exchange_n(address, &expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
+/// Adds `value` to the value at `address` and returns the new value.
+static inline intptr_t swivelish_atomic_add(intptr_t *address, intptr_t value) {
+    return __atomic_add_fetch(address, value, __ATOMIC_RELAXED);
+}
+
 #endif

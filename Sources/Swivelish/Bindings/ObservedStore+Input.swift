@@ -12,20 +12,16 @@ extension ObservedStore where S: BindableState {
     /// ```
     ///
     /// A reader is invalidated when the field changes, not when another does. When a set returns, the store
-    /// has applied it, and the model shows the new value at once; the state `update` made of it (a trimmed
-    /// text, a clamped value) reaches the model as any change does, on the main actor right after.
+    /// has applied it, and the model shows the store's state at once, as `update` made it (a trimmed text, a
+    /// clamped value), to every reader, without waiting for the main actor to get the change.
     public subscript<Value: Equatable & Sendable>(dynamicMember keyPath: WritableKeyPath<S.Input, Value>) -> Value {
         get {
-            let path = (\S.input).appending(path: keyPath)
-            track(path) { $0[keyPath: path] != $1[keyPath: path] }
-            return current.input[keyPath: keyPath]
+            track((\S.input).appending(path: keyPath)) { ($0 as! Value) == ($1 as! Value) }
         }
         set {
             store.set(keyPath, newValue)
-            // Shown at once, to every reader of the field; the state the store made follows.
-            var shown = current
-            shown.input[keyPath: keyPath] = newValue
-            apply(shown)
+            // The store has applied it: shown at once, to every reader, as `update` made it.
+            refresh()
         }
     }
 }

@@ -84,6 +84,16 @@ public struct Dispatcher: Sendable {
         Dispatcher(send: send, scope: scope, dependencies: dependencies, schedule: schedule)
     }
 
+    /// The same dispatcher, which sends `transform(message)` for each `message`: for a child's effects, whose
+    /// messages are addressed to the child.
+    @usableFromInline
+    package func mapping(_ transform: @escaping @Sendable (any Message) -> any Message) -> Dispatcher {
+        let send = self.send
+        return Dispatcher(
+            send: { message, scope in send(transform(message), scope) }, scope: scope, dependencies: dependencies,
+            schedule: schedule)
+    }
+
     /// The same dispatcher, whose effect reads `dependencies`.
     package func with(dependencies: Dependencies) -> Dispatcher {
         Dispatcher(send: send, scope: scope, dependencies: dependencies, schedule: schedule)

@@ -17,7 +17,15 @@ import Observation
 /// Reading through the model is tracked **per key path**: a view that read `model.count` is invalidated
 /// when `count` changes, not when another field does. For an `Equatable` value a change is a value not
 /// `==` to the previous one; a value that is not `Equatable` counts as changed at every new state. A
-/// chain such as `model.profile.name` is tracked as its first step, `profile`.
+/// chain such as `model.profile.name` is tracked as its first step, `profile`; ``subscript(tracking:)`` tracks
+/// a whole key path, such as the ids of a list's rows (`model[tracking: \.todos.ids]`).
+///
+/// The model holds the values it tracks, not the whole state: a state with thousands of rows is not
+/// copied at each change because a model keeps the previous one alive. The store reads the tracked
+/// values of each new state at once, so the values a model shows come from one state. A model of the
+/// store of one element (``Store/scope(_:id:)``) is read only when that element changes, so a row model
+/// costs nothing when another row changes; when its element is removed, the model keeps showing the
+/// element as it last was, and changes again only if an element with its id is added back.
 ///
 /// The model follows its store from any thread: states committed on any thread reach the model on the
 /// main actor, in commit order. Several states committed before the main actor gets to run may be
@@ -32,18 +40,21 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class ObservedStore<S: State>: Observable {
-    /// A tracked key path of the state: how to tell whether it changed, and the key path of this object
-    /// that the registrar knows it by.
-    private struct Tracked {
+    /// A tracked value of the state: the value the model shows, the key path of this object that the
+    /// registrar knows it by, and how to read it and tell a change.
+    private struct Entry {
         let key: KeyPath<ObservedStore<S>, Int>
-        let hasChanged: (S, S) -> Bool
+        var value: Any
+        let read: (S) -> Any
+        let isEqual: ((Any, Any) -> Bool)?
     }
 
     /// The store the model follows.
     public let store: Store<S>
 
-    var current: S
-    private var tracked: [AnyKeyPath: Tracked] = [:]
+    private var entries: [Entry] = []
+    private var indexes: [AnyKeyPath: Int] = [:]
+    private let fields = ObservedFields()
     private let registrar = ObservationRegistrar()
     private let unsubscribe: @Sendable () -> Void
 
@@ -52,17 +63,15 @@ public final class ObservedStore<S: State>: Observable {
     /// - Parameter store: The store to follow; the model keeps it alive.
     public init(_ store: Store<S>) {
         self.store = store
-        current = store.state
-        // The model is made on the main actor and the relay calls back on it; it holds the model weakly,
-        // so that freeing the model ends the subscription.
-        let model = WeakModel<S>()
-        let relay = MainActorRelay<S>(coalesces: true) { state in model.object?.apply(state) }
-        let unsubscribeFromStore = store.subscribe(\S.self, immediately: true) { relay.send($0) }
+        let fields = self.fields
+        let unsubscribeFromStore = store.subscribe(fields)
         unsubscribe = {
-            relay.cancel()
+            fields.cancel()
             unsubscribeFromStore()
         }
-        model.object = self
+        // The fields call back on the main actor, where the model is made; they hold the model weakly, so
+        // that freeing the model ends the subscription.
+        fields.apply = { [weak self] changes in self?.apply(changes) }
     }
 
     deinit {
@@ -71,21 +80,57 @@ public final class ObservedStore<S: State>: Observable {
 
     /// The whole state, tracked as a whole: any new state invalidates a reader (when `S` is `Equatable`,
     /// any state not `==` to the last).
+    ///
+    /// The model then holds the whole state, so a state with a large collection is copied at its next
+    /// change; read the values a view shows instead (see ``subscript(tracking:)``).
     public var state: S {
         self[dynamicMember: \S.self]
     }
 
     /// The value at `keyPath` of the state, tracked: a reader is invalidated at every new state.
     public subscript<Value>(dynamicMember keyPath: KeyPath<S, Value>) -> Value {
-        track(keyPath) { _, _ in true }
-        return current[keyPath: keyPath]
+        self[tracking: keyPath]
     }
 
     /// The value at `keyPath` of the state, tracked: a reader is invalidated when the value changes
     /// (is not `==` to the previous one).
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<S, Value>) -> Value {
-        track(keyPath) { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
-        return current[keyPath: keyPath]
+        self[tracking: keyPath]
+    }
+
+    /// The value at `keyPath` of the state, tracked by the whole key path: a reader is invalidated at
+    /// every new state.
+    ///
+    /// The name is a subscript's, not a method's, so that it hides no field of the state: a state's
+    /// `value` or `read` is still read as `model.value`, `model.read`.
+    ///
+    /// - Parameter keyPath: The value to read, however deep in the state.
+    /// - Returns: The value in the state the model shows.
+    public subscript<Value>(tracking keyPath: KeyPath<S, Value>) -> Value {
+        track(keyPath, isEqual: nil)
+    }
+
+    /// The value at `keyPath` of the state, tracked by the whole key path: a reader is invalidated when
+    /// the value changes (is not `==` to the previous one), and not when anything else does.
+    ///
+    /// A list view reads the ids of its rows this way, so that a change inside a row does not invalidate
+    /// it; each row reads its own element through a model of its own store:
+    ///
+    /// ```swift
+    /// ForEach(model[tracking: \.todos.ids], id: \.self) { id in
+    ///     if let row = store.scope(\.todos, id: id) {
+    ///         TodoRow(model: row.observable())
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Reading through the dynamic member, `model.todos.ids` is tracked as its first step, `todos`: any
+    /// change to a row invalidates it.
+    ///
+    /// - Parameter keyPath: The value to read, however deep in the state.
+    /// - Returns: The value in the state the model shows.
+    public subscript<Value: Equatable>(tracking keyPath: KeyPath<S, Value>) -> Value {
+        track(keyPath) { ($0 as! Value) == ($1 as! Value) }
     }
 
     /// Sends `message` to the store (see ``Store/dispatch(_:)``).
@@ -99,31 +144,56 @@ public final class ObservedStore<S: State>: Observable {
 
     /// The registrar's key for a tracked key path of the state: a subscript of this object, one per key
     /// path, so that the registrar tells readers of different values apart.
-    private subscript(tracking keyPath: TrackingKey) -> Int {
+    private subscript(registrarKey keyPath: TrackingKey) -> Int {
         0
     }
 
-    func track(_ keyPath: AnyKeyPath, hasChanged: @escaping (S, S) -> Bool) {
-        let entry: Tracked
-        if let existing = tracked[keyPath] {
-            entry = existing
-        } else {
-            entry = Tracked(key: \ObservedStore<S>.[tracking: TrackingKey(keyPath)], hasChanged: hasChanged)
-            tracked[keyPath] = entry
+    /// The value at `keyPath`, tracked from now on: the model follows it in the store's states, and tells
+    /// the current reader of its changes.
+    func track<Value>(_ keyPath: KeyPath<S, Value>, isEqual: ((Any, Any) -> Bool)?) -> Value {
+        if let index = indexes[keyPath] {
+            registrar.access(self, keyPath: entries[index].key)
+            return entries[index].value as! Value
         }
+        let value = store.state[keyPath: keyPath]
+        let index = entries.count
+        let entry = Entry(
+            key: \ObservedStore<S>.[registrarKey: TrackingKey(keyPath)], value: value, read: { $0[keyPath: keyPath] },
+            isEqual: isEqual)
+        entries.append(entry)
+        indexes[keyPath] = index
+        fields.add(
+            ObservedFields.Field(index: index, read: store.fieldReader(keyPath), isEqual: isEqual, value: value))
         registrar.access(self, keyPath: entry.key)
+        return value
     }
 
-    /// Replaces the state with `new`, telling the readers of each tracked value that changed.
-    func apply(_ new: S) {
-        let old = current
-        let changed = tracked.values.filter { $0.hasChanged(old, new) }.map(\.key)
-        for key in changed {
-            registrar.willSet(self, keyPath: key)
+    /// Shows the store's current state at once, rather than when the main actor gets the change: after
+    /// a change made from here (see ``BindableState``).
+    func refresh() {
+        guard !entries.isEmpty else { return }
+        let state = store.state
+        var changes: [Int: Any] = [:]
+        for (index, entry) in entries.enumerated() {
+            changes[index] = entry.read(state)
         }
-        current = new
-        for key in changed {
-            registrar.didSet(self, keyPath: key)
+        apply(changes)
+    }
+
+    /// Shows the tracked values in `changes`, by index, telling the readers of each value that changed.
+    private func apply(_ changes: [Int: Any]) {
+        let changed = changes.filter { index, value in
+            let entry = entries[index]
+            return entry.isEqual.map { !$0(entry.value, value) } ?? true
+        }
+        for index in changed.keys {
+            registrar.willSet(self, keyPath: entries[index].key)
+        }
+        for (index, value) in changed {
+            entries[index].value = value
+        }
+        for index in changed.keys {
+            registrar.didSet(self, keyPath: entries[index].key)
         }
     }
 }
@@ -146,9 +216,4 @@ private struct TrackingKey: Hashable, @unchecked Sendable {
     }
 }
 
-/// The model a relay delivers to, held weakly; set once, on the main actor, right after the model is made.
-@MainActor
-private final class WeakModel<S: State> {
-    weak var object: ObservedStore<S>?
-}
 #endif

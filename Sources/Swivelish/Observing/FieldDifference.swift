@@ -77,7 +77,8 @@ package func fieldDifferences(from expected: Any, to actual: Any, path: String =
     {
         var lines: [FieldDifference] = []
         for (index, (expectedChild, actualChild)) in zip(expectedChildren, actualChildren).enumerated() {
-            let name = expectedChild.label.map { path.isEmpty ? $0 : "\(path).\($0)" } ?? "\(path).\(index)"
+            let name =
+                expectedChild.label.map(fieldName).map { path.isEmpty ? $0 : "\(path).\($0)" } ?? "\(path).\(index)"
             lines += fieldDifferences(from: expectedChild.value, to: actualChild.value, path: name)
         }
         return lines
@@ -136,4 +137,9 @@ package func describe(_ value: Any) -> String {
         return mirror.children.first.map { describe($0.value) } ?? "nil"
     }
     return String(describing: value)
+}
+
+/// The name a field is shown by: a property wrapper's storage (`_detail`) by the property's (`detail`).
+func fieldName(_ label: String) -> String {
+    label.hasPrefix("_") && label.count > 1 ? String(label.dropFirst()) : label
 }

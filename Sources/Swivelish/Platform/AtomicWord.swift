@@ -29,6 +29,13 @@ struct AtomicWord: @unchecked Sendable {
         storage.withUnsafeMutablePointerToElements { swivelish_atomic_store($0, value) }
     }
 
+    /// Adds `value` to the word and returns the sum.
+    @inlinable
+    @inline(__always)
+    func add(_ value: Int) -> Int {
+        storage.withUnsafeMutablePointerToElements { swivelish_atomic_add($0, value) }
+    }
+
     /// Sets the word to `desired` if it is `expected`; returns whether it did.
     @inlinable
     @inline(__always)

@@ -8,15 +8,16 @@ struct FieldReader<Value>: @unchecked Sendable {
     @usableFromInline
     let offset: Int?
 
+    /// Reads the value, or `nil` when the part of the state it is in is absent.
     @usableFromInline
-    let fallback: (UnsafeRawPointer) -> Value
+    let fallback: (UnsafeRawPointer) -> Value?
 
     @inlinable
     @inline(__always)
     init<S>(_ keyPath: KeyPath<S, Value>, in projection: StateProjection<S>) {
         offset = projection.offset(of: keyPath)
         let project = projection.project
-        fallback = { root in project(root)[keyPath: keyPath] }
+        fallback = { root in project(root)?[keyPath: keyPath] }
     }
 
     /// A watch's reading: `record` with the value in the root state at a pointer, made for this reader's
@@ -36,6 +37,15 @@ struct FieldReader<Value>: @unchecked Sendable {
             }
         }
         let fallback = self.fallback
-        return { watch, root in record(unsafeDowncast(watch, to: W.self), fallback(root)) }
+        return { watch, root in
+            // An absent value (its element removed, its optional child gone) is not recorded: subscribers are
+            // not called until it is present again.
+            guard let value = fallback(root) else {
+                watch.isAbsent = true
+                return
+            }
+            watch.isAbsent = false
+            record(unsafeDowncast(watch, to: W.self), value)
+        }
     }
 }

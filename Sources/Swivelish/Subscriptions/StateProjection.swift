@@ -13,18 +13,29 @@ struct StateProjection<S>: @unchecked Sendable {
     @usableFromInline
     let offset: Int?
 
-    /// Reads `S` from the root state at the pointer: the way when ``offset`` is `nil`.
+    /// Reads `S` from the root state at the pointer: the way when ``offset`` is `nil`. `nil` when the part
+    /// is absent: an element removed from its collection, an optional child gone (see ``Store/scope(_:id:)``).
     @usableFromInline
-    let project: (UnsafeRawPointer) -> S
+    let project: (UnsafeRawPointer) -> S?
 
-    /// The key path from the root state to `S`; `nil` for the root itself.
+    /// For the store of one element of an ``IdentifiedArray``: the collection and the element, so that its
+    /// `skipRepeats` subscriptions are notified only when the collection says the element changed.
+    @usableFromInline
+    let element: ElementOfCollection?
+
+    /// The key path from the root state to `S`, as the identity of the part (see ``WatchKey``): compared,
+    /// never read. `nil` for the root itself.
     @usableFromInline
     let keyPath: AnyKeyPath?
 
     @inlinable
-    init(offset: Int?, keyPath: AnyKeyPath?, project: @escaping (UnsafeRawPointer) -> S) {
+    init(
+        offset: Int?, keyPath: AnyKeyPath?, element: ElementOfCollection? = nil,
+        project: @escaping (UnsafeRawPointer) -> S?
+    ) {
         self.offset = offset
         self.keyPath = keyPath
+        self.element = element
         self.project = project
     }
 
@@ -45,16 +56,36 @@ struct StateProjection<S>: @unchecked Sendable {
     func appending<Child>(_ keyPath: KeyPath<S, Child>) -> StateProjection<Child> {
         let project = self.project
         return StateProjection<Child>(
-            offset: offset(of: keyPath),
-            keyPath: self.keyPath.map { $0.appending(path: keyPath)! } ?? keyPath
-        ) { root in project(root)[keyPath: keyPath] }
+            offset: offset(of: keyPath), keyPath: path(to: keyPath), element: element
+        ) { root in project(root)?[keyPath: keyPath] }
+    }
+
+    /// The part of `S` at `keyPath`, which may be absent (`nil`): an optional child, an element of a
+    /// collection found by id. `element` names the element and its collection, for the latter.
+    @inlinable
+    func appending<Child>(
+        optional keyPath: KeyPath<S, Child?>, element: ElementOfCollection? = nil
+    ) -> StateProjection<Child> {
+        let project = self.project
+        // The identity of the part (see ``keyPath``) has the part's own type, so that paths into it append;
+        // it is compared, never read, so the unwrapping never runs.
+        let identity = path(to: keyPath.appending(path: \Child?.!))
+        return StateProjection<Child>(offset: nil, keyPath: identity, element: element) { root in
+            project(root)?[keyPath: keyPath] ?? nil
+        }
+    }
+
+    /// The key path from the root state to the value at `keyPath` of `S`.
+    @inlinable
+    func path<Value>(to keyPath: KeyPath<S, Value>) -> AnyKeyPath {
+        // Appending keeps the types, so it fails only for a mismatch, which the types rule out.
+        self.keyPath.map { $0.appending(path: keyPath)! } ?? keyPath
     }
 
     /// Which watch a subscription on `keyPath` of `S` shares: the same for every store of the same root
     /// that reads the same value.
     @inlinable
     func watchKey<Value>(_ keyPath: KeyPath<S, Value>, comparesValues: Bool) -> WatchKey {
-        // Appending keeps the types, so it fails only for a mismatch, which the types rule out.
-        WatchKey(self.keyPath.map { $0.appending(path: keyPath)! } ?? keyPath, comparesValues: comparesValues)
+        WatchKey(path(to: keyPath), comparesValues: comparesValues)
     }
 }

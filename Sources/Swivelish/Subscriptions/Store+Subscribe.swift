@@ -59,14 +59,26 @@ extension Store {
         immediately: Bool = true,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> Subscribed {
+        makeValueSubscription(keyPath, immediately: immediately, body)
+    }
+
+    /// Calls `body` with the value at `keyPath` after every dispatched message, through a watch of the
+    /// subscription's own that holds the value only while delivering it (see ``WatchKey``).
+    @inlinable
+    @inline(__always)
+    func makeValueSubscription<Value>(
+        _ keyPath: KeyPath<S, Value>,
+        immediately: Bool,
+        _ body: @escaping @Sendable (Value) -> Void
+    ) -> Subscribed {
         let projection = self.projection
         let key = projection.watchKey(keyPath, comparesValues: false)
         return SubscriptionRequest.with(
             key: key, skipsRepeats: false, receivesFirstState: immediately, deliversFirstState: immediately,
             makeWatch: { ValueWatch(FieldReader(keyPath, in: projection), key: key) },
             receive: { watch in
-                // The key holds the key path, so the value type: the watch shared under it is this one's kind.
-                body(unsafeDowncast(watch, to: ValueWatch<Value>.self).value.unsafelyUnwrapped)
+                // The watch is this subscription's own, made above; the value is let go of once delivered.
+                body(unsafeDowncast(watch, to: ValueWatch<Value>.self).value.take().unsafelyUnwrapped)
             },
             register)
     }
@@ -120,19 +132,24 @@ extension Store {
         skipRepeats: Bool = false,
         _ body: @escaping @Sendable (Value) -> Void
     ) -> Subscribed {
-        // Every subscription on this key path shares one read and one comparison per change (see `Watch`). A
-        // `skipRepeats` subscription's first state is always delivered, to record the version it saw; it
-        // reaches `body` only when `immediately` is true.
+        // Every `skipRepeats` subscription on this key path shares one read and one comparison per change
+        // (see `Watch`). Its first state is always delivered, to record the version it saw; it reaches `body`
+        // only when `immediately` is true.
+        guard skipRepeats else {
+            // Nothing to compare: a watch of its own, that does not keep the previous value alive.
+            return makeValueSubscription(keyPath, immediately: immediately, body)
+        }
         let projection = self.projection
         let key = projection.watchKey(keyPath, comparesValues: true)
         return SubscriptionRequest.with(
             key: key, skipsRepeats: skipRepeats, receivesFirstState: immediately,
-            deliversFirstState: immediately || skipRepeats,
+            deliversFirstState: true,
             makeWatch: { EquatableWatch(FieldReader(keyPath, in: projection), key: key) },
             receive: { watch in
                 // The key holds the key path, so the value type: the watch shared under it is this one's kind.
                 body(unsafeDowncast(watch, to: EquatableWatch<Value>.self).value.unsafelyUnwrapped)
             },
+            element: projection.element,
             register)
     }
 

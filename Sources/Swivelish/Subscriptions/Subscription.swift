@@ -10,7 +10,8 @@ final class Subscription: @unchecked Sendable {
     @usableFromInline
     let id: UInt64
 
-    /// The watch of the key path it reads, shared with the other subscriptions on that key path.
+    /// The watch of the key path it reads: for `skipRepeats`, shared with the other such subscriptions on
+    /// that key path; otherwise its own.
     @usableFromInline
     let watch: Watch
 
@@ -62,6 +63,7 @@ final class Subscription: @unchecked Sendable {
     @inline(__always)
     func deliver(_ root: UnsafeRawPointer, delivery: UInt64) {
         watch.update(in: root, delivery: delivery)
+        if watch.isAbsent { return }
         let version = watch.version
         if skipsRepeats && version == seenVersion { return }
         seenVersion = version
@@ -73,6 +75,7 @@ final class Subscription: @unchecked Sendable {
     @inlinable
     func deliverFirst(_ root: UnsafeRawPointer, delivery: UInt64) {
         watch.update(in: root, delivery: delivery)
+        if watch.isAbsent { return }
         seenVersion = watch.version
         if receivesFirstState { receive(watch) }
     }

@@ -12,9 +12,16 @@ extension SubscriptionList {
         withUnsafePointer(to: state) { state in
             let root = UnsafeRawPointer(state)
             slots.withUnsafeBufferPointer { slots in
-                for slot in slots {
-                    guard slot.id < audience else { break }
-                    guard let subscription = slot.subscription else { continue }
+                // Each slot is read in place (through a pointer): copying it would retain and release what
+                // it holds, its group's members too.
+                guard var slot = slots.baseAddress else { return }
+                for _ in 0..<slots.count {
+                    defer { slot += 1 }
+                    guard slot.pointee.id < audience else { break }
+                    guard let subscription = slot.pointee.subscription else {
+                        slot.pointee.group?.deliver(root, delivery: delivery, audience: audience)
+                        continue
+                    }
                     Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { subscription in
                         if !subscription.isCancelledDuringDelivery {
                             subscription.deliver(root, delivery: delivery)

@@ -7,7 +7,8 @@
 /// closure that does not escape. `receive` becomes the subscription's callback.
 @usableFromInline
 struct SubscriptionRequest {
-    /// The watch the subscription shares: one per key path from the root state and kind.
+    /// The watch the subscription reads: one per key path from the root state and kind, shared when the
+    /// kind compares values (see ``WatchKey``).
     @usableFromInline
     let key: WatchKey
     /// Whether a delivery whose value is a repeat (by `==`) is skipped.
@@ -26,10 +27,15 @@ struct SubscriptionRequest {
     @usableFromInline
     let receive: (Watch) -> Void
 
+    /// For a `skipRepeats` subscription to (a part of) an element of a collection: the element, whose
+    /// group notifies the subscription only when the collection changed it (see ``ElementGroup``).
+    @usableFromInline
+    let element: ElementOfCollection?
+
     @inlinable
     init(
         key: WatchKey, skipsRepeats: Bool, receivesFirstState: Bool, deliversFirstState: Bool,
-        makeWatch: @escaping () -> Watch, receive: @escaping (Watch) -> Void
+        makeWatch: @escaping () -> Watch, receive: @escaping (Watch) -> Void, element: ElementOfCollection? = nil
     ) {
         self.key = key
         self.skipsRepeats = skipsRepeats
@@ -37,6 +43,7 @@ struct SubscriptionRequest {
         self.deliversFirstState = deliversFirstState
         self.makeWatch = makeWatch
         self.receive = receive
+        self.element = element
     }
 
     /// Calls `body` with a request made of these values, which must not outlive the call.
@@ -44,14 +51,15 @@ struct SubscriptionRequest {
     @inline(__always)
     static func with<Result>(
         key: WatchKey, skipsRepeats: Bool, receivesFirstState: Bool, deliversFirstState: Bool,
-        makeWatch: () -> Watch, receive: @escaping (Watch) -> Void,
+        makeWatch: () -> Watch, receive: @escaping (Watch) -> Void, element: ElementOfCollection? = nil,
         _ body: (SubscriptionRequest) -> Result
     ) -> Result {
         withoutActuallyEscaping(makeWatch) { makeWatch in
             body(
                 SubscriptionRequest(
                     key: key, skipsRepeats: skipsRepeats, receivesFirstState: receivesFirstState,
-                    deliversFirstState: deliversFirstState, makeWatch: makeWatch, receive: receive))
+                    deliversFirstState: deliversFirstState, makeWatch: makeWatch, receive: receive,
+                    element: element))
         }
     }
 }

@@ -1,5 +1,7 @@
-/// The value at one key path of the delivered states, read once per delivery and shared by every
-/// subscription on that key path, of the root store or of any store scoped from it.
+/// The value at one key path of the delivered states, read once per delivery. A watch that compares values
+/// (an ``EquatableWatch``, for `skipRepeats`) is shared by every such subscription on that key path, of the
+/// root store or of any store scoped from it; one that does not (a ``ValueWatch``) is a subscription's own
+/// (see ``WatchKey``).
 ///
 /// `version` numbers the values read: it grows when a delivery's value may differ from the previous
 /// delivery's (for an `Equatable` value, when it is not `==`; otherwise at every delivery). A subscription
@@ -24,7 +26,8 @@ class Watch: @unchecked Sendable {
     @usableFromInline
     let read: (Watch, UnsafeRawPointer) -> Void
 
-    /// The subscriptions sharing this watch. Guarded by the store's lock.
+    /// The subscriptions reading this watch (one, for a watch that is not shared). Guarded by the store's
+    /// lock.
     @usableFromInline
     @exclusivity(unchecked)
     final var subscriberCount = 0
@@ -37,6 +40,11 @@ class Watch: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked)
     final var version: UInt64 = 0
+
+    /// Whether the value was absent in the last state read: its element removed, its optional child gone.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var isAbsent = false
 
     @inlinable
     init(key: WatchKey, read: @escaping (Watch, UnsafeRawPointer) -> Void) {
@@ -55,7 +63,8 @@ class Watch: @unchecked Sendable {
     }
 }
 
-/// A ``Watch`` of a value that is not `Equatable`: every delivery is a new version.
+/// A ``Watch`` for a subscription that does not skip repeats, its own: every delivery is a new version,
+/// and the value is held only until the subscription takes it.
 @usableFromInline
 final class ValueWatch<Value>: Watch, @unchecked Sendable {
     @usableFromInline

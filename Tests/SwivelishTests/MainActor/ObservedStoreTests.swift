@@ -59,6 +59,9 @@ private func invalidates(
     _ model: ObservedStore<Screen>, reading read: @escaping @MainActor () -> Void,
     when change: Screen.Change, appliedWhen applied: @escaping @MainActor () -> Bool
 ) async -> Bool {
+    // Read once first, so that the model tracks what `applied` reads, and shows it as it applies changes (a
+    // value read for the first time is read from the store's current state).
+    _ = applied()
     let fired = Unsynchronized(false)
     withObservationTracking {
         read()

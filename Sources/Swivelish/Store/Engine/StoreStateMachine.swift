@@ -168,7 +168,7 @@ struct StoreStateMachine<S: State> {
     // MARK: - Subscribing
 
     /// Adds a subscription reading through the watch of its key (made by the request if no subscription has
-    /// it yet), and returns its id. With a `caller` (when the request delivers a first state), the first
+    /// it yet, or if the request's watch is its own), and returns its id. With a `caller` (when the request delivers a first state), the first
     /// state is returned with the subscription to a caller that became the deliverer, which delivers it after
     /// unlocking, and queued otherwise.
     ///
@@ -179,7 +179,9 @@ struct StoreStateMachine<S: State> {
         _ request: SubscriptionRequest, by caller: Caller?
     ) -> (id: UInt64, deliverFirst: Subscription?) {
         let watch: Watch
-        if let existing = watches[request.key] {
+        if !request.key.isShared {
+            watch = request.makeWatch()
+        } else if let existing = watches[request.key] {
             watch = existing
         } else {
             watch = request.makeWatch()
@@ -191,7 +193,11 @@ struct StoreStateMachine<S: State> {
         let subscription = Subscription(
             id: id, watch: watch, skipsRepeats: request.skipsRepeats,
             receivesFirstState: request.receivesFirstState, receive: request.receive)
-        subscriptions.append(subscription)
+        if let element = request.element {
+            subscriptions.append(subscription, watching: element)
+        } else {
+            subscriptions.append(subscription)
+        }
         guard let caller else { return (id, nil) }
         if case .becameDeliverer = caller {
             return (id, subscription)
@@ -207,7 +213,7 @@ struct StoreStateMachine<S: State> {
         guard let subscription = subscriptions.remove(id: id) else { return nil }
         subscription.isSubscribed = false
         subscription.watch.subscriberCount -= 1
-        if subscription.watch.subscriberCount == 0 {
+        if subscription.watch.subscriberCount == 0 && subscription.watch.key.isShared {
             // The subscription still holds the watch, so it is released with it, unlocked.
             watches[subscription.watch.key] = nil
         }

@@ -1,0 +1,80 @@
+/// The latest changes of an ``IdentifiedArray``: for each, a number unique in the process (a
+/// ``ChangeStamps`` number) and the id of the element it added, changed or removed.
+///
+/// A reader that remembers the number of the last change it saw finds the ids changed since in the log, in
+/// time proportional to their count; when that number is no longer in the log (too many changes since, or a
+/// copy of the array that changed apart), it must look at every element. The log keeps the last
+/// ``capacity`` changes.
+@usableFromInline
+struct ChangeLog<ID: Hashable & Sendable>: Sendable {
+    /// How many changes the log keeps.
+    @usableFromInline
+    static var capacity: Int { 32 }
+
+    /// The recent changes, oldest first, in a ring that starts at ``start`` once full.
+    @usableFromInline
+    var entries: ContiguousArray<(stamp: UInt64, id: ID)> = []
+    @usableFromInline
+    var start = 0
+
+    /// The number of the latest change; 0 before any.
+    @usableFromInline
+    private(set) var latest: UInt64 = 0
+
+    @inlinable
+    init() {}
+
+    /// Records a change of the element with `id`.
+    @inlinable
+    mutating func record(_ id: ID) {
+        let stamp = ChangeStamps.next()
+        latest = stamp
+        if entries.count < Self.capacity {
+            entries.append((stamp, id))
+        } else {
+            entries[start] = (stamp, id)
+            start = (start + 1) % Self.capacity
+        }
+    }
+
+    /// Records that the elements changed without saying which (a change the log cannot describe): readers
+    /// look at every element.
+    @inlinable
+    mutating func recordUnknownChange() {
+        latest = ChangeStamps.next()
+        entries.removeAll(keepingCapacity: true)
+        start = 0
+    }
+
+    /// The ids changed after the change numbered `stamp`, oldest first, when the log still holds that
+    /// change (or `stamp` is the latest); `nil` when the reader must look at every element.
+    @inlinable
+    func ids(changedAfter stamp: UInt64) -> [ID]? {
+        ids(changedAfter: stamp) { $0 }
+    }
+
+    /// ``ids(changedAfter:)``, each made into a `T` by `transform`, in one allocation.
+    @inlinable
+    func ids<T>(changedAfter stamp: UInt64, _ transform: (ID) -> T) -> [T]? {
+        if stamp == latest { return [] }
+        // How many changes came after the reader's, newest first back to it; none found: too many.
+        var newer = 0
+        while true {
+            guard newer < entries.count else { return nil }
+            if entries[(start + entries.count - 1 - newer) % entries.count].stamp == stamp { break }
+            newer += 1
+        }
+        var changed: [T] = []
+        changed.reserveCapacity(newer)
+        for offset in (0..<newer).reversed() {
+            changed.append(transform(entries[(start + entries.count - 1 - offset) % entries.count].id))
+        }
+        return changed
+    }
+
+    /// ``ids(changedAfter:)``, as `AnyHashable`s, for readers that know no `ID` type.
+    @inlinable
+    func hashableIDs(changedAfter stamp: UInt64) -> [AnyHashable]? {
+        ids(changedAfter: stamp) { AnyHashable($0) }
+    }
+}

@@ -1,0 +1,56 @@
+/// A message for one element of an ``IdentifiedArray`` of child states, by id.
+///
+/// ```swift
+/// store.dispatch(ElementMessage<Todo>(id: 7, Todo.Action.toggle))
+/// ```
+///
+/// ``State/updateElements(_:of:with:_:)`` gives `message` to that element's `update` only. A store made by
+/// ``Store/scope(_:id:)`` wraps each message it dispatches in one, and so do the element's effects, whose
+/// messages go back to the same element: to that element only, not to a later one with the same id.
+public struct ElementMessage<Element: State & Identifiable>: Message, Equatable, CustomStringConvertible
+where Element.ID: Sendable {
+    /// The element's id.
+    public let id: Element.ID
+
+    /// The message for the element.
+    public let message: any Message
+
+    /// The incarnation of the element whose effect sent it; `nil` for a message from anyone else.
+    @usableFromInline
+    let incarnation: UInt64?
+
+    /// A message for the element with `id`.
+    ///
+    /// - Parameters:
+    ///   - id: The element's id.
+    ///   - message: The message for its `update`.
+    public init(id: Element.ID, _ message: any Message) {
+        self.init(id: id, incarnation: nil, message)
+    }
+
+    @usableFromInline
+    init(id: Element.ID, incarnation: UInt64?, _ message: any Message) {
+        self.id = id
+        self.incarnation = incarnation
+        self.message = message
+    }
+
+    /// Same id, and messages equal by `==` (messages that are not `Equatable` are never equal).
+    public static func == (left: ElementMessage, right: ElementMessage) -> Bool {
+        left.id == right.id && messagesAreEqual(left.message, right.message)
+    }
+
+    /// `ElementMessage<Todo>(id: 7, Todo.Action.toggle)`.
+    public var description: String {
+        "ElementMessage<\(displayName(of: Element.self))>(id: \(describe(id)), \(codeDescription(of: message)))"
+    }
+}
+
+/// Whether two messages are of one `Equatable` type and `==`.
+func messagesAreEqual(_ left: any Message, _ right: any Message) -> Bool {
+    func equals<M: Equatable>(_ left: M) -> Bool {
+        (right as? M) == left
+    }
+    guard let left = left as? any Equatable else { return false }
+    return equals(left)
+}

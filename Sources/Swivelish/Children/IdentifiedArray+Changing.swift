@@ -1,0 +1,77 @@
+extension IdentifiedArray {
+    /// Adds `element` at the end.
+    ///
+    /// - Parameter element: The element; no element may have its id already.
+    @inlinable
+    public mutating func append(_ element: Element) {
+        insert(element, at: order.count)
+    }
+
+    /// Adds `element` at `index` of ``ids``.
+    ///
+    /// - Parameters:
+    ///   - element: The element; no element may have its id already.
+    ///   - index: Where to put it, from 0 to the number of elements.
+    @inlinable
+    public mutating func insert(_ element: Element, at index: Int) {
+        precondition(
+            entries[element.id] == nil,
+            "Swivelish: an IdentifiedArray has an element with the id \(element.id) already; ids are unique")
+        order.insert(element.id, at: index)
+        entries[element.id] = Entry(element: element, incarnation: ChangeStamps.next())
+        log.record(element.id)
+    }
+
+    /// Removes the element with `id`, and returns it; `nil` when there is none.
+    ///
+    /// - Parameter id: The element's id.
+    /// - Returns: The element removed.
+    @discardableResult
+    @inlinable
+    public mutating func remove(id: Element.ID) -> Element? {
+        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        removeID(id)
+        removedIncarnations.append(entry.incarnation)
+        log.record(id)
+        return entry.element
+    }
+
+    /// Removes the element at `index` of ``ids``, and returns it.
+    ///
+    /// - Parameter index: The element's position.
+    /// - Returns: The element removed.
+    @discardableResult
+    @inlinable
+    public mutating func remove(at index: Int) -> Element {
+        remove(id: order[index])!
+    }
+
+    /// Removes the elements for which `shouldBeRemoved` is true.
+    ///
+    /// - Parameter shouldBeRemoved: Says whether to remove an element.
+    @inlinable
+    public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+        for id in order where try shouldBeRemoved(entries[id]!.element) {
+            remove(id: id)
+        }
+    }
+
+    /// Moves the element at `source` of ``ids`` to `destination` (its index once moved).
+    ///
+    /// - Parameters:
+    ///   - source: The element's position.
+    ///   - destination: Its position afterwards.
+    @inlinable
+    public mutating func move(from source: Int, to destination: Int) {
+        let id = order.remove(at: source)
+        order.insert(id, at: destination)
+    }
+
+    /// Puts the elements in the order `areInIncreasingOrder` says.
+    ///
+    /// - Parameter areInIncreasingOrder: Whether the first element goes before the second.
+    @inlinable
+    public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
+        try order.sort { try areInIncreasingOrder(entries[$0]!.element, entries[$1]!.element) }
+    }
+}

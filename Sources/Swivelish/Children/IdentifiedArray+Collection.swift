@@ -1,0 +1,73 @@
+extension IdentifiedArray: RandomAccessCollection {
+    /// The position of the first element.
+    @inlinable
+    public var startIndex: Int { 0 }
+
+    /// The position after the last element.
+    @inlinable
+    public var endIndex: Int { order.count }
+
+    /// The element at `position` of ``ids``.
+    @inlinable
+    public subscript(position: Int) -> Element {
+        entries[order[position]]!.element
+    }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral {
+    /// An array of the elements listed, in order; their ids must be unique.
+    @inlinable
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+    /// Whether both have the same elements in the same order (their histories do not count).
+    @inlinable
+    public static func == (left: IdentifiedArray, right: IdentifiedArray) -> Bool {
+        left.order == right.order && left.order.allSatisfy { left.entries[$0]!.element == right.entries[$0]!.element }
+    }
+}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+    /// Writes the elements, in order, as an array.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for element in self {
+            try container.encode(element)
+        }
+    }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+    /// Reads an array of elements, whose ids must be unique.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when two elements have the same id.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd {
+            let element = try container.decode(Element.self)
+            guard entries[element.id] == nil else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Two elements have the id \(element.id); ids must be unique")
+            }
+            append(element)
+        }
+    }
+}
+
+extension IdentifiedArray: CustomStringConvertible {
+    /// The elements, as an array.
+    public var description: String {
+        Array(self).description
+    }
+}
+
+extension IdentifiedArray: CustomReflectable {
+    /// The elements, as a collection: what `printChanges`, `TestStore`'s differences and a trace show.
+    public var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
+    }
+}

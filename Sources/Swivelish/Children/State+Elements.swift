@@ -1,0 +1,122 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
+extension State {
+    /// Runs the `update` of a state that holds a collection of child states, routing the messages for its
+    /// elements and cancelling the effects of the elements it removes.
+    ///
+    /// Call it from your state's `update`, with the collection and the state's own logic, which may add,
+    /// change, move and remove elements:
+    ///
+    /// ```swift
+    /// struct TodoList: State {
+    ///     var todos: IdentifiedArray<Todo> = []
+    ///
+    ///     static func update(_ state: inout TodoList, with message: Message) -> Effect? {
+    ///         updateElements(\.todos, of: &state, with: message) { state, message in
+    ///             switch message as? ListAction {
+    ///             case let .add(title)?: state.todos.append(Todo(title: title))
+    ///             case let .delete(id)?: state.todos.remove(id: id)
+    ///             case nil: break
+    ///             }
+    ///             return nil
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - An ``ElementMessage`` for this collection goes to that element's `update` only (then to `update`,
+    ///   which may react to it). The element's effects send their messages back to the same element: to that
+    ///   element only, not to one added later with the same id.
+    /// - When an element is removed (by `update`, or by anyone since this function last ran), its running
+    ///   effects are cancelled, and from the moment the removal is applied, nothing they send is applied:
+    ///   the check is made with each message, under the store's lock.
+    /// - A message for an element that is not there is not applied; in a debug build it is reported on
+    ///   standard error, with the element's id and the message. Late messages of a removed element's effects
+    ///   are dropped without a word.
+    ///
+    /// It composes with ``makeSerialUpdate(_:)`` and with other children: call it inside another's
+    /// closure, or put the collection's state in a sub-state of its own.
+    ///
+    /// - Parameters:
+    ///   - elements: The collection of child states.
+    ///   - state: The state to update.
+    ///   - message: The message.
+    ///   - update: The state's own logic.
+    /// - Returns: The effects: those cancelling removed elements' effects, the element's, then `update`'s.
+    @inlinable
+    public static func updateElements<Element: State & Identifiable>(
+        _ elements: WritableKeyPath<Self, IdentifiedArray<Element>>,
+        of state: inout Self,
+        with message: any Message,
+        _ update: (inout Self, any Message) -> Effect?
+    ) -> Effect? where Element.ID: Sendable {
+        var effects = SerialEffects()
+        if let addressed = message.as(ElementMessage<Element>.self) {
+            effects.append(updateElement(addressed, in: &state[keyPath: elements]))
+        }
+        effects.append(update(&state, message))
+        guard !state[keyPath: elements].removedIncarnations.isEmpty else {
+            return effects.combined
+        }
+        let removed = state[keyPath: elements].removedIncarnations
+        state[keyPath: elements].removedIncarnations = []
+        var all = SerialEffects()
+        for incarnation in removed {
+            all.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
+        }
+        all.append(effects.combined)
+        return all.combined
+    }
+
+    /// Applies `addressed` to its element, and returns the element's effect, addressed back to it.
+    @inlinable
+    static func updateElement<Element: State & Identifiable>(
+        _ addressed: ElementMessage<Element>, in elements: inout IdentifiedArray<Element>
+    ) -> Effect? where Element.ID: Sendable {
+        let id = addressed.id
+        guard let incarnation = elements.incarnation(of: id), addressed.incarnation ?? incarnation == incarnation
+        else {
+            if addressed.incarnation == nil {
+                reportMissingElement(addressed)
+            }
+            return nil
+        }
+        guard let effect = Element.update(&elements[id: id]!, with: addressed.message) else { return nil }
+        return Effects.cancellable(
+            { dispatch in
+                effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })
+            }, id: ChildEffects(incarnation: incarnation))
+    }
+
+    /// In a debug build, says on standard error that `addressed` found no element.
+    @usableFromInline
+    static func reportMissingElement<Element: State & Identifiable>(_ addressed: ElementMessage<Element>) {
+        #if DEBUG
+        let text =
+            "Swivelish: \(addressed) was not applied: there is no element with the id \(describe(addressed.id)) "
+            + "in the IdentifiedArray<\(displayName(of: Element.self))>\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+        #endif
+    }
+}
+
+/// The id under which the effects of one incarnation of a child (an element, a presented child) run, so that
+/// removing the child cancels them.
+@usableFromInline
+struct ChildEffects: Hashable, Sendable {
+    @usableFromInline
+    let incarnation: UInt64
+
+    @inlinable
+    init(incarnation: UInt64) {
+        self.incarnation = incarnation
+    }
+}

@@ -1,0 +1,91 @@
+extension State {
+    /// Runs the `update` of a state that presents a child from time to time, giving the child its messages
+    /// while it is presented and cancelling its effects when it is dismissed.
+    ///
+    /// ```swift
+    /// static func update(_ state: inout TodoList, with message: Message) -> Effect? {
+    ///     updatePresented(\.$detail, of: &state, with: message) { state, message in
+    ///         switch message as? ListAction {
+    ///         case let .open(id)?: state.detail = TodoDetail(todo: state.todos[id: id]!)
+    ///         case .close?: state.detail = nil
+    ///         default: break
+    ///         }
+    ///         return nil
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - While a child is presented, each message goes to its `update`, then to `update`.
+    /// - The child's effects send their messages back to it: to this presentation only. When it is dismissed
+    ///   (by `update`, or by anyone since this function last ran), its running effects are cancelled, and
+    ///   from the moment the dismissal is applied, nothing they send is applied: the check is made with
+    ///   each message, under the store's lock.
+    ///
+    /// - Parameters:
+    ///   - child: The presented child: the `$`-prefixed property of a ``Presented`` property.
+    ///   - state: The state to update.
+    ///   - message: The message.
+    ///   - update: The state's own logic.
+    /// - Returns: The effects: those cancelling a dismissed child's effects, the child's, then `update`'s.
+    public static func updatePresented<Child: State>(
+        _ child: WritableKeyPath<Self, Presented<Child>>,
+        of state: inout Self,
+        with message: any Message,
+        _ update: (inout Self, any Message) -> Effect?
+    ) -> Effect? {
+        var effects = SerialEffects()
+        effects.append(updateChild(child, of: &state, with: message))
+        effects.append(update(&state, message))
+        guard !state[keyPath: child].dismissedIncarnations.isEmpty else {
+            return effects.combined
+        }
+        let dismissed = state[keyPath: child].dismissedIncarnations
+        state[keyPath: child].dismissedIncarnations = []
+        var all = SerialEffects()
+        for incarnation in dismissed {
+            all.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
+        }
+        all.append(effects.combined)
+        return all.combined
+    }
+
+    /// Gives `message` to the presented child, if any (a message its effects sent, only if it is for this
+    /// presentation), and returns the child's effect, addressed back to it.
+    static func updateChild<Child: State>(
+        _ child: WritableKeyPath<Self, Presented<Child>>, of state: inout Self, with message: any Message
+    ) -> Effect? {
+        let incarnation = state[keyPath: child].incarnation
+        guard incarnation != 0 else { return nil }
+        var childMessage = message
+        if let addressed = message.as(PresentedMessage<Child>.self) {
+            guard addressed.incarnation == incarnation else { return nil }  // an earlier presentation's
+            childMessage = addressed.message
+        }
+        guard let effect = Child.update(&state[keyPath: child].wrappedValue!, with: childMessage) else {
+            return nil
+        }
+        return Effects.cancellable(
+            { dispatch in
+                effect(dispatch.mapping { PresentedMessage<Child>(incarnation: incarnation, message: $0) })
+            }, id: ChildEffects(incarnation: incarnation))
+    }
+}
+
+/// A message a presented child's effect sent, for that presentation of the child only.
+public struct PresentedMessage<Child: State>: Message, Equatable, CustomStringConvertible {
+    /// The presentation whose effect sent it.
+    let incarnation: UInt64
+
+    /// The message for the child.
+    public let message: any Message
+
+    /// Equal messages, by `==` (presentations do not count).
+    public static func == (left: PresentedMessage, right: PresentedMessage) -> Bool {
+        messagesAreEqual(left.message, right.message)
+    }
+
+    /// `PresentedMessage<TodoDetail>(TodoDetail.Action.tick)`.
+    public var description: String {
+        "PresentedMessage<\(displayName(of: Child.self))>(\(codeDescription(of: message)))"
+    }
+}

@@ -1,0 +1,137 @@
+extension Store {
+    /// A store of the element with `id` of the collection at `elements`, for a row's component; `nil` when
+    /// there is no such element now.
+    ///
+    /// ```swift
+    /// if let row = list.scope(\.todos, id: todo.id) {
+    ///     TodoRow(store: row)
+    /// }
+    /// ```
+    ///
+    /// It is a `Store<Element>` like any other (see ``scope(_:)``): its ``state`` is the element, its
+    /// ``dispatch(_:)`` sends an ``ElementMessage`` for it to the root store, and its subscriptions watch
+    /// values of the element. Its `skipRepeats` subscriptions are notified only when the collection changed
+    /// this element: with thousands of rows, a change of one row costs its own subscribers, not the others'.
+    ///
+    /// When the element is removed, the store stays usable and says so by what it does: its ``state`` is the
+    /// element as it was last read, its subscribers are not called again (not with a stale state), and what
+    /// it dispatches is not applied (a debug build reports it). An element added back with the same id is
+    /// followed again.
+    ///
+    /// - Parameters:
+    ///   - elements: The collection.
+    ///   - id: The element's id.
+    /// - Returns: A store of the element, or `nil` when the collection has no element with `id`.
+    @inlinable  // so that the reads it makes, which run at every delivery, are specialised for the element
+    public func scope<Element: State & Identifiable>(
+        _ elements: KeyPath<S, IdentifiedArray<Element>>, id: Element.ID
+    ) -> Store<Element>? where Element.ID: Sendable {
+        let projection = self.projection
+        let collection = projection.appending(elements)
+        // The collection is read in place, through a pointer to it in the root state, when it lies at an
+        // offset there (not copied: a copy retains and releases each of its buffers).
+        let offset = collection.offset
+        let projectCollection = collection.project
+        let element = ElementOfCollection(
+            collection: projection.path(to: elements), id: AnyHashable(id)
+        ) { root, since in
+            if let offset {
+                let log = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.log
+                return (log.latest, log.hashableIDs(changedAfter: since))
+            }
+            guard let log = projectCollection(root)?.log else { return (since, []) }
+            return (log.latest, log.hashableIDs(changedAfter: since))
+        }
+        let read = elements.appending(path: \.[id: id])
+        let part = StateProjection<Element>(
+            offset: nil, keyPath: projection.path(to: read.appending(path: \Element?.!)), element: element
+        ) { root in
+            if let offset {
+                return (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.entries[id]?
+                    .element
+            }
+            return projectCollection(root)?.entries[id]?.element
+        }
+        return scope(part: part, read: SendableKeyPath(read), addressing: { ElementMessage<Element>(id: id, $0) })
+    }
+
+    /// A store of the child at `child` while it is presented, for the screen that shows it; `nil` when it
+    /// is not presented now.
+    ///
+    /// ```swift
+    /// if let detail = app.scope(\.$detail) {
+    ///     DetailScreen(store: detail)
+    /// }
+    /// ```
+    ///
+    /// What it dispatches goes to the root store, whose ``State/updatePresented(_:of:with:_:)`` gives it to
+    /// the child. When the child is dismissed, the store stays usable and says so by what it does: its
+    /// ``state`` is the child as it was last read, its subscribers are not called again, and what it
+    /// dispatches reaches no child. Presented again, the child is followed again.
+    ///
+    /// - Parameter child: The presented child (the `$`-prefixed property of a ``Presented`` property).
+    /// - Returns: A store of the child, or `nil` when no child is presented.
+    public func scope<Child: State>(_ child: KeyPath<S, Presented<Child>>) -> Store<Child>? {
+        scope(
+            part: projection.appending(optional: child.appending(path: \.wrappedValue)),
+            read: SendableKeyPath(child.appending(path: \.wrappedValue)), addressing: { $0 })
+    }
+
+    /// A store of the part of the state that `read` finds, which may be absent; `nil` when it is absent now.
+    @usableFromInline
+    func scope<Child: State>(
+        part: StateProjection<Child>, read: SendableKeyPath<S, Child?>,
+        addressing: @escaping @Sendable (any Message) -> any Message
+    ) -> Store<Child>? {
+        guard let current = state[keyPath: read.keyPath] else { return nil }
+        // What the store's `state` gives once the part is gone: the part as it was last read.
+        let lastRead = LockedValue(current)
+        let readSelf = readState
+        let dispatchToSelf = dispatchFunction
+        let register: StoreScope<Child>.Register
+        let effectRoot: @Sendable () -> EffectScope?
+        if let base = scopeBacking {
+            register = base.register
+            effectRoot = base.effectRoot
+        } else {
+            let storage = self.storage
+            register = { [weak storage] request in storage?.subscribe(request) ?? .rootIsGone }
+            effectRoot = { [weak storage] in storage?.effectRoot }
+        }
+        let scope = StoreScope<Child>(
+            projection: part,
+            dispatch: { message in dispatchToSelf(addressing(message)) },
+            readState: {
+                let value = readSelf()[keyPath: read.keyPath]
+                return lastRead.withValue { last in
+                    if let value { last = value }
+                    return last
+                }
+            },
+            register: register,
+            effectRoot: effectRoot)
+        let keptAlive: any AnyObject & Sendable = root ?? self
+        return Store<Child>(scope: scope, keepingAlive: keptAlive)
+    }
+
+    /// Reads this store's state, for a scope of it: without keeping a root store alive (the scope does).
+    var readState: @Sendable () -> S {
+        if let scope = scopeBacking {
+            return scope.readState
+        }
+        return { [weak storage] in
+            guard let storage else {
+                preconditionFailure("Swivelish: a scoped store's state was read after its root store was freed")
+            }
+            return storage.state
+        }
+    }
+
+    /// Dispatches to this store, for a scope of it: without keeping a root store alive.
+    var dispatchFunction: @Sendable (any Message) -> Void {
+        if let scope = scopeBacking {
+            return scope.dispatch
+        }
+        return { [weak storage] message in storage?.dispatch(message) }
+    }
+}

@@ -1,0 +1,164 @@
+#if canImport(Observation)
+/// The values of a store's state that an ``ObservedStore`` tracks, read by the store's deliverer and sent
+/// to the model on the main actor.
+///
+/// The model holds these values only, never the whole state: a state that holds a large collection is not
+/// copied at each change because a model keeps the previous state alive. The store delivers to it through
+/// one subscription (an ``ObservedFieldsWatch``), which reads every tracked value of a new state at once,
+/// so the values the model receives come from one state, never from two.
+final class ObservedFields: @unchecked Sendable {
+    // `@unchecked Sendable`: `fields`, `pending`, `isScheduled` and `isCancelled` are guarded by `lock`; each
+    // field's `lastSent` belongs to the store's deliverer.
+
+    /// One tracked value.
+    final class Field: @unchecked Sendable {
+        /// The field's index in the model's table.
+        let index: Int
+
+        /// Reads the value from the root state; `nil` when the store's state is absent (a removed element,
+        /// a dismissed child).
+        let read: (UnsafeRawPointer) -> Any?
+
+        /// Whether two values are equal; `nil` for a value that is not `Equatable`, which counts as changed
+        /// at every new state.
+        let isEqual: ((Any, Any) -> Bool)?
+
+        /// The value last sent to the model. Touched by the store's deliverer only, once the field is
+        /// published.
+        var lastSent: Any
+
+        init(index: Int, read: @escaping (UnsafeRawPointer) -> Any?, isEqual: ((Any, Any) -> Bool)?, value: Any) {
+            self.index = index
+            self.read = read
+            self.isEqual = isEqual
+            lastSent = value
+        }
+    }
+
+    private let lock = Lock()
+    private var fields: [Field] = []
+    private var pending: [Int: Any] = [:]
+    private var isScheduled = false
+    private var isCancelled = false
+
+    /// Applies changed values on the main actor: set once, on the main actor, while the model is made,
+    /// and read there only (by `drain`, which runs after the model's initializer returns).
+    nonisolated(unsafe) var apply: (@MainActor (_ changes: [Int: Any]) -> Void)?
+
+    /// Starts tracking `field`: its next change is sent.
+    func add(_ field: Field) {
+        lock.withLock("an ObservedStore's fields") { fields.append(field) }
+    }
+
+    /// The tracked values that changed in the root state at `root` since last sent, by index; `nil` when
+    /// the store's state is absent there. Called by the store's deliverer.
+    func changes(in root: UnsafeRawPointer) -> [Int: Any]? {
+        // A copy of the table: the values are read, and compared by `==`, without the lock.
+        let fields = lock.withLock("an ObservedStore's fields") { self.fields }
+        var changes: [Int: Any] = [:]
+        for field in fields {
+            guard let value = field.read(root) else { return nil }
+            if let isEqual = field.isEqual, isEqual(field.lastSent, value) {
+                continue
+            }
+            field.lastSent = value
+            changes[field.index] = value
+        }
+        return changes
+    }
+
+    /// Sends `changes` to the model on the main actor, merged with those it has not applied yet.
+    func send(_ changes: [Int: Any]) {
+        let schedules = lock.withLock("an ObservedStore's fields") { () -> Bool in
+            guard !isCancelled else { return false }
+            pending.merge(changes) { _, newer in newer }
+            defer { isScheduled = true }
+            return !isScheduled
+        }
+        if schedules {
+            Task { @MainActor in self.drain() }
+        }
+    }
+
+    /// Stops sending: what is pending is dropped.
+    func cancel() {
+        let dropped = lock.withLock("an ObservedStore's fields") { () -> [Int: Any] in
+            isCancelled = true
+            defer { pending = [:] }
+            return pending
+        }
+        _ = consume dropped
+    }
+
+    @MainActor
+    private func drain() {
+        while true {
+            let changes = lock.withLock("an ObservedStore's fields") { () -> [Int: Any] in
+                guard !pending.isEmpty, !isCancelled else {
+                    isScheduled = false
+                    return [:]
+                }
+                defer { pending = [:] }
+                return pending
+            }
+            guard !changes.isEmpty else { return }
+            apply?(changes)
+        }
+    }
+}
+
+/// The watch of a model's subscription: at each delivery, the tracked values that changed.
+final class ObservedFieldsWatch: Watch, @unchecked Sendable {
+    /// The changes read at the last delivery, until the subscription takes them.
+    @exclusivity(unchecked)
+    var changes: [Int: Any] = [:]
+
+    init(_ fields: ObservedFields, key: WatchKey) {
+        super.init(key: key) { watch, root in
+            let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
+            guard let changes = fields.changes(in: root) else {
+                watch.isAbsent = true
+                return
+            }
+            watch.isAbsent = false
+            if !changes.isEmpty {
+                watch.changes = changes
+                watch.version &+= 1
+            }
+        }
+    }
+}
+
+extension Store {
+    /// Subscribes `fields` to this store: at each delivery of a state in which this store's state is
+    /// present, the tracked values that changed are sent. For the store of one element of a collection,
+    /// only changes of that element are read (see ``scope(_:id:)``).
+    func subscribe(_ fields: ObservedFields) -> @Sendable () -> Void {
+        // A key that does not compare values: the watch is the subscription's own (see `WatchKey`).
+        let key = WatchKey(\ObservedFields.self, comparesValues: false)
+        return SubscriptionRequest.with(
+            key: key, skipsRepeats: true, receivesFirstState: false, deliversFirstState: false,
+            makeWatch: { ObservedFieldsWatch(fields, key: key) },
+            receive: { watch in
+                let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
+                let changes = watch.changes
+                watch.changes = [:]
+                fields.send(changes)
+            },
+            element: projection.element,
+            register
+        ).unsubscribe
+    }
+
+    /// Reads the value at `keyPath` of this store's state from the root state, as a tracked field does;
+    /// `nil` where this store's state is absent.
+    func fieldReader<Value>(_ keyPath: KeyPath<S, Value>) -> (UnsafeRawPointer) -> Any? {
+        let reader = FieldReader(keyPath, in: projection)
+        if let offset = reader.offset {
+            return { root in root.load(fromByteOffset: offset, as: Value.self) }
+        }
+        let fallback = reader.fallback
+        return { root in fallback(root) }
+    }
+}
+#endif

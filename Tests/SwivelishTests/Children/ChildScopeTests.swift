@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import Swivelish
+
+@Suite("Stores of one element, and of a presented child")
+struct ChildScopeTests {
+    @Test func anElementsStoreReadsDispatchesAndSubscribesLikeAnyStore() {
+        let list = Store(initialState: rowList(count: 3))
+        let row = list.scope(\.rows, id: 1)!
+        let counts = Locked<[Int]>([])
+        let unsubscribe = row.subscribe(\.count, skipRepeats: true) { counts.append($0) }
+        row.dispatch(Row.Action.increment)
+        row.dispatch(Row.Action.increment)
+        #expect(row.state.count == 2)
+        #expect(list.state.rows.map(\.count) == [0, 2, 0])
+        #expect(counts.current == [0, 1, 2])
+        unsubscribe()
+        #expect(list.scope(\.rows, id: 7) == nil)
+    }
+
+    /// A hundred rows, each with a `skipRepeats` subscriber on its element: a change of one row calls one
+    /// subscriber, not a hundred; a change of 40 rows at once (more than the collection's log keeps) calls
+    /// those 40.
+    @Test func aChangeOfOneRowCallsOnlyItsSubscribers() {
+        let list = Store(initialState: rowList(count: 100))
+        let calls = Locked<[Int]>([])
+        let subscriptions = SubscriptionBag()
+        for id in 0..<100 {
+            subscriptions.insert(
+                list.scope(\.rows, id: id)!.subscribe(\.self, immediately: false, skipRepeats: true) {
+                    calls.append($0.id)
+                })
+        }
+        list.dispatch(ElementMessage<Row>(id: 42, Row.Action.increment))
+        #expect(calls.current == [42])
+        list.dispatch(RowList.Action.add(100))  // a new row: no row subscriber is called
+        #expect(calls.current == [42])
+        list.dispatch(ElementMessage<Row>(id: 7, Row.Action.rename("seven")))
+        #expect(calls.current == [42, 7])
+        calls.withValue { $0 = [] }
+        list.dispatch(RowList.Action.renameAll("all"))  // 101 changes in one update
+        #expect(Set(calls.current) == Set(0..<100))
+        #expect(calls.current.count == 100)
+    }
+
+    @Test func anElementStoreOutlivesItsElementWithoutStaleDeliveries() {
+        let list = Store(initialState: rowList(count: 2))
+        let row = list.scope(\.rows, id: 1)!
+        let everyState = Locked<[Int]>([])
+        let unsubscribe = row.subscribe(\.count) { everyState.append($0) }  // every delivery, while present
+        row.dispatch(Row.Action.increment)
+        #expect(row.state.count == 1)
+        list.dispatch(RowList.Action.remove(1))
+        list.dispatch(RowList.Action.add(5))
+        row.dispatch(Row.Action.increment)  // for a missing element: not applied
+        #expect(everyState.current == [0, 1])
+        #expect(row.state.count == 1)  // as it was last read
+        #expect(list.state.rows.map(\.count) == [0, 0])
+        list.dispatch(RowList.Action.add(1))  // back, new: followed again
+        #expect(everyState.current == [0, 1, 0])
+        unsubscribe()
+    }
+
+    @Test func removingARowWhileItsSubscriberRunsIsSafe() async {
+        let list = Store(initialState: rowList(count: 2))
+        let row = list.scope(\.rows, id: 0)!
+        let entered = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let seen = Locked<[Int]>([])
+        let unsubscribe = row.subscribe(\.count, immediately: false, skipRepeats: true) { count in
+            seen.append(count)
+            if count == 1 {
+                entered.signal()
+                leave.wait()
+            }
+        }
+        Thread.detachNewThread { row.dispatch(Row.Action.increment) }
+        entered.wait()
+        list.dispatch(RowList.Action.remove(0))  // queued behind the subscriber's delivery
+        leave.signal()
+        await list.waitForDeliveries()
+        row.dispatch(Row.Action.increment)
+        #expect(seen.current == [1])
+        #expect(list.state.rows.ids == [1])
+        unsubscribe()
+    }
+
+    @Test func aPresentedChildRunsOnlyWhilePresentedAndItsEffectsEndWithIt() async {
+        let store = Store(initialState: RowList())
+        #expect(store.scope(\.$detail) == nil)
+        store.dispatch(Row.Action.increment)  // no detail: nothing happens to it
+        store.dispatch(RowList.Action.open(1))
+        let detail = store.scope(\.$detail)!
+        detail.dispatch(Row.Action.increment)
+        #expect(store.state.detail?.count == 1)
+        detail.dispatch(Row.Action.startTicking)
+        while (store.state.detail?.ticks ?? 0) == 0 { await Task.yield() }
+        let seen = Locked<[Int]>([])
+        let unsubscribe = detail.subscribe(\.count, immediately: false) { seen.append($0) }
+        store.dispatch(RowList.Action.close)
+        #expect(store.state.detail == nil)
+        store.dispatch(Row.Action.increment)  // no detail: no delivery to its subscriber
+        let whilePresented = seen.current
+        #expect(whilePresented.allSatisfy { $0 == 1 })
+        store.dispatch(RowList.Action.open(1))  // presented again: a new presentation, followed again
+        for _ in 0..<100 { await Task.yield() }
+        #expect(store.state.detail?.ticks == 0)  // the old ticker's messages are not this presentation's
+        let sincePresentedAgain = seen.current.dropFirst(whilePresented.count)
+        #expect(!sincePresentedAgain.isEmpty && sincePresentedAgain.allSatisfy { $0 == 0 })
+        let stopped = ContinuousClock.now + .seconds(10)
+        while !Row.stoppedTicking.current.contains(1), ContinuousClock.now < stopped {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(Row.stoppedTicking.current.contains(1))
+        unsubscribe()
+    }
+}

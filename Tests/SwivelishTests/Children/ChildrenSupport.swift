@@ -1,0 +1,118 @@
+import Foundation
+import Swivelish
+
+/// A row of a list: a counter with an effect that ticks until cancelled.
+struct Row: State, Identifiable, Equatable, Codable {
+    var id: Int
+    var title = ""
+    var count = 0
+    var ticks = 0
+
+    init(id: Int, title: String = "", count: Int = 0) {
+        self.id = id
+        self.title = title
+        self.count = count
+    }
+
+    enum Action: Message, Equatable {
+        case increment
+        case rename(String)
+        case startTicking
+        case tick
+        case echo(Int)
+        case echoed(Int)
+    }
+
+    /// Told when a ticking effect stops, by row id.
+    static let stoppedTicking = Locked<[Int]>([])
+
+    static func update(_ state: inout Row, with message: Message) -> Effect? {
+        switch message as? Action {
+        case .increment?:
+            state.count += 1
+        case let .rename(title)?:
+            state.title = title
+        case .startTicking?:
+            let id = state.id
+            return Effects.run { dispatch in
+                while !Task.isCancelled {
+                    dispatch(Action.tick)
+                    await Task.yield()
+                }
+                stoppedTicking.append(id)
+            }
+        case .tick?:
+            state.ticks += 1
+        case let .echo(value)?:
+            return Effects.send(Action.echoed(value))
+        case let .echoed(value)?:
+            state.count += value
+        case nil:
+            break
+        }
+        return nil
+    }
+}
+
+/// A list of rows, with a header that is another child, and a detail that comes and goes.
+struct RowList: State {
+    var header = Header()
+    var rows: IdentifiedArray<Row> = []
+    @Presented var detail: Row?
+    var listMessages = 0
+
+    struct Header: State, Equatable {
+        var messages = 0
+        static func update(_ state: inout Header, with message: Message) -> Effect? {
+            state.messages += 1
+            return nil
+        }
+    }
+
+    enum Action: Message {
+        case add(Int)
+        case remove(Int)
+        case removeAndAddBack(Int)
+        case renameAll(String)
+        case open(Int)
+        case close
+    }
+
+    static func update(_ state: inout RowList, with message: Message) -> Effect? {
+        updateElements(\.rows, of: &state, with: message) { state, message in
+            updatePresented(\.$detail, of: &state, with: message) { state, message in
+                let header = makeSerialUpdate(\.header)(&state, message)
+                switch message as? Action {
+                case let .add(id)?:
+                    state.rows.append(Row(id: id))
+                case let .remove(id)?:
+                    state.rows.remove(id: id)
+                case let .removeAndAddBack(id)?:
+                    state.rows.remove(id: id)
+                    state.rows.append(Row(id: id))
+                case let .renameAll(title)?:
+                    for id in state.rows.ids {
+                        state.rows[id: id]?.title = title
+                    }
+                case let .open(id)?:
+                    state.detail = Row(id: id)
+                case .close?:
+                    state.detail = nil
+                case nil:
+                    break
+                }
+                state.listMessages += 1
+                return header
+            }
+        }
+    }
+}
+
+/// A list with rows 0 to `count - 1`.
+func rowList(count: Int) -> RowList {
+    var list = RowList()
+    for id in 0..<count {
+        list.rows.append(Row(id: id))
+    }
+    return list
+}

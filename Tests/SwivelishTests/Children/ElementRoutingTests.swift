@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import Swivelish
+
+@Suite("Messages to one element of a collection")
+struct ElementRoutingTests {
+    @Test func aMessageReachesOnlyItsElementAndTheOtherChildrenAsUsual() {
+        let store = Store(initialState: rowList(count: 5))
+        store.dispatch(ElementMessage<Row>(id: 3, Row.Action.increment))
+        #expect(store.state.rows.map(\.count) == [0, 0, 0, 1, 0])
+        #expect(store.state.header.messages == 1)  // makeSerialUpdate's child saw it too
+        #expect(store.state.listMessages == 1)
+    }
+
+    @Test func whatAnElementsEffectSendsGoesBackToIt() {
+        let store = Store(initialState: rowList(count: 3))
+        store.dispatch(ElementMessage<Row>(id: 1, Row.Action.echo(5)))
+        #expect(store.state.rows.map(\.count) == [0, 5, 0])
+    }
+
+    @Test func aMessageForAMissingElementIsNotApplied() {
+        let store = Store(initialState: rowList(count: 2))
+        store.dispatch(ElementMessage<Row>(id: 9, Row.Action.increment))
+        #expect(store.state.rows.map(\.count) == [0, 0])
+    }
+
+    @Test func aMessageForAMissingElementIsReportedInADebugBuild() async throws {
+        let result = try await #require(
+            processExitsWith: .success, observing: [\.standardErrorContent]
+        ) {
+            let store = Store(initialState: rowList(count: 2))
+            store.dispatch(ElementMessage<Row>(id: 9, Row.Action.increment))
+        }
+        let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(
+            text.contains(
+                "ElementMessage<Row>(id: 9, Row.Action.increment) was not applied: there is no element with the id 9"))
+    }
+
+    @Test func messagesFromEightThreadsReachTheirElementsExactly() async {
+        let store = Store(initialState: rowList(count: 8))
+        await runConcurrently(threads: 8) { thread in
+            for _ in 0..<500 {
+                store.dispatch(ElementMessage<Row>(id: thread, Row.Action.increment))
+            }
+        }
+        #expect(store.state.rows.map(\.count) == Array(repeating: 500, count: 8))
+    }
+
+    /// A ticking element removed, and added back at once with the same id, thousands of times: no tick of the
+    /// removed element's effect is applied after the removal, to the element added back or any other.
+    @Test func aRemovedElementsEffectsAreCancelledAndTheirLateMessagesNeverApplied() async {
+        let store = Store(initialState: rowList(count: 1))
+        for round in 0..<2_000 {
+            store.dispatch(ElementMessage<Row>(id: 0, Row.Action.startTicking))
+            while store.state.rows[id: 0]!.ticks == 0 { await Task.yield() }
+            store.dispatch(RowList.Action.removeAndAddBack(0))
+            // The new element's ticks stay 0: the old effect's messages carry the old incarnation.
+            for _ in 0..<3 { await Task.yield() }
+            #expect(store.state.rows[id: 0]!.ticks == 0, "round \(round)")
+            if store.state.rows[id: 0]!.ticks != 0 { break }
+        }
+        // Every effect stopped: each was cancelled when its element was removed.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while Row.stoppedTicking.current.count < 2_000, ContinuousClock.now < deadline {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(Row.stoppedTicking.current.count >= 2_000)
+    }
+}

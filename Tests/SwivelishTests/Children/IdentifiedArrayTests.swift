@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import Swivelish
+
+@Suite("IdentifiedArray")
+struct IdentifiedArrayTests {
+    @Test func elementsAreFoundByIdAndKeepTheirOrder() {
+        var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3)]
+        #expect(rows.ids == [1, 2, 3])
+        rows[id: 2]?.title = "two"
+        #expect(rows[id: 2]?.title == "two")
+        rows[id: 4] = Row(id: 4, title: "four")  // added at the end
+        rows.remove(id: 1)
+        rows.move(from: 2, to: 0)
+        #expect(rows.ids == [4, 2, 3])
+        #expect(rows.map(\.id) == [4, 2, 3])
+        rows[id: 3] = nil
+        #expect(rows.ids == [4, 2])
+        rows.insert(Row(id: 9), at: 1)
+        rows.sort { $0.id < $1.id }
+        #expect(rows.ids == [2, 4, 9])
+        rows.removeAll { $0.id > 3 }
+        #expect(rows.ids == [2])
+    }
+
+    @Test func equalityAndCodingLookAtTheElementsOnly() throws {
+        var left: IdentifiedArray<Row> = [Row(id: 1)]
+        let right: IdentifiedArray<Row> = [Row(id: 1)]
+        left[id: 1]?.title = "x"
+        left[id: 1]?.title = ""
+        #expect(left == right)  // a different history, the same elements
+        let data = try JSONEncoder().encode(IdentifiedArray([Row(id: 5, title: "five")]))
+        #expect(try JSONDecoder().decode(IdentifiedArray<Row>.self, from: data)[id: 5]?.title == "five")
+        let row = #"{"id":1,"title":"","count":0,"ticks":0}"#
+        let duplicated = Data("[\(row),\(row)]".utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(IdentifiedArray<Row>.self, from: duplicated) }
+    }
+
+    @Test func theLogSaysWhichElementsChangedSinceAChange() {
+        var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3)]
+        let mark = rows.log.latest
+        rows[id: 2]?.count += 1
+        rows[id: 3]?.count += 1
+        #expect(rows.log.ids(changedAfter: mark) == [2, 3])
+        #expect(rows.log.ids(changedAfter: rows.log.latest) == [])
+        // A copy that changed apart does not know the other's changes: look at everything.
+        var copy = rows
+        copy[id: 1]?.count += 1
+        rows[id: 1]?.count += 2
+        #expect(copy.log.ids(changedAfter: rows.log.latest) == nil)
+        // More changes than the log keeps: look at everything.
+        let before = rows.log.latest
+        for _ in 0...ChangeLog<Int>.capacity {
+            rows[id: 1]?.count += 1
+        }
+        #expect(rows.log.ids(changedAfter: before) == nil)
+    }
+
+    @Test func aDuplicateIdStopsTheProgramWithAMessage() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArray<Row> = [Row(id: 1)]
+            rows.append(Row(id: 1))
+        }
+    }
+}

@@ -1,0 +1,175 @@
+#if canImport(Observation)
+import Observation
+import Testing
+
+@testable import Swivelish
+
+/// A row that knows whether a change to it was made in place: `marker` is referenced by the row only,
+/// unless the collection holding the row was copied for the change.
+private struct MarkedRow: State, Identifiable, Equatable {
+    let id: Int
+    var count = 0
+    var marker = Marker()
+
+    final class Marker: Sendable {}
+
+    static func == (left: MarkedRow, right: MarkedRow) -> Bool {
+        left.id == right.id && left.count == right.count
+    }
+
+    static func update(_ state: inout MarkedRow, with message: Message) -> Effect? {
+        state.count += 1
+        return nil
+    }
+}
+
+private struct MarkedList: State {
+    var rows = IdentifiedArray((0..<1_000).map { MarkedRow(id: $0) })
+    var title = "list"
+    /// Whether the last change to a row found its marker uniquely referenced.
+    var lastChangeWasInPlace = false
+
+    struct Touch: Message {
+        let id: Int
+    }
+
+    static func update(_ state: inout MarkedList, with message: Message) -> Effect? {
+        if let touch = message as? Touch {
+            state.lastChangeWasInPlace = isKnownUniquelyReferenced(&state.rows[id: touch.id]!.marker)
+            return nil
+        }
+        return updateElements(\.rows, of: &state, with: message) { _, _ in nil }
+    }
+}
+
+/// Counts the invalidations of whatever `read` reads, for as long as the counter lives.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@MainActor
+private final class Invalidations {
+    private(set) var count = 0
+    private let read: @MainActor () -> Void
+
+    init(of read: @escaping @MainActor () -> Void) {
+        self.read = read
+        observe()
+    }
+
+    private func observe() {
+        withObservationTracking(read) { [self] in
+            MainActor.assumeIsolated {
+                count += 1
+                observe()
+            }
+        }
+    }
+}
+
+@Suite("ObservedStore with lists: views invalidated by what changed, not by the size of the list")
+struct ObservedListTests {
+    @Test @MainActor func theListReadingIdsIsInvalidatedOnlyWhenIdsChange() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: rowList(count: 3))
+        let model = store.observable()
+        let list = Invalidations { _ = model[tracking: \.rows.ids] }
+        _ = model.listMessages
+        store.dispatch(ElementMessage<Row>(id: 1, Row.Action.increment))
+        #expect(await mainActorWait { model.listMessages == 1 })
+        #expect(list.count == 0)  // a row changed: the ids did not
+        store.dispatch(RowList.Action.add(3))
+        #expect(await mainActorWait { model[tracking: \.rows.ids] == [0, 1, 2, 3] })
+        #expect(list.count == 1)
+        store.dispatch(RowList.Action.remove(0))
+        #expect(await mainActorWait { model[tracking: \.rows.ids] == [1, 2, 3] })
+        #expect(list.count == 2)
+        // Through the dynamic member, the ids are tracked as `rows`: a row's change invalidates.
+        let wholeRows = Invalidations { _ = model.rows.ids }
+        store.dispatch(ElementMessage<Row>(id: 2, Row.Action.increment))
+        #expect(await mainActorWait { wholeRows.count == 1 })
+        #expect(list.count == 2)
+    }
+
+    @Test @MainActor func aRowModelIsInvalidatedOnlyByItsOwnRow() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: rowList(count: 100))
+        let listModel = store.observable()
+        let list = Invalidations { _ = listModel[tracking: \.rows.ids] }
+        let rowModels = (0..<100).map { store.scope(\.rows, id: $0)!.observable() }
+        let rows = rowModels.map { model in Invalidations { _ = model.count } }
+        _ = listModel.listMessages
+        store.dispatch(ElementMessage<Row>(id: 42, Row.Action.increment))
+        #expect(await mainActorWait { rowModels[42].count == 1 })
+        #expect(rows.map(\.count) == (0..<100).map { $0 == 42 ? 1 : 0 })
+        #expect(list.count == 0)
+        store.dispatch(RowList.Action.add(100))  // appended: the list is invalidated, no row is
+        #expect(await mainActorWait { listModel.listMessages == 2 })
+        #expect(list.count == 1)
+        #expect(rows.map(\.count).reduce(0, +) == 1)
+        store.dispatch(ElementMessage<Row>(id: 7, Row.Action.rename("seven")))  // a field no row view read
+        #expect(await mainActorWait { listModel.listMessages == 2 })
+        #expect(rows.map(\.count).reduce(0, +) == 1)
+    }
+
+    @Test @MainActor func aRowModelKeepsItsLastRowWhenTheRowGoesAndFollowsItWhenItComesBack() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: rowList(count: 2))
+        let row = store.scope(\.rows, id: 1)!.observable()
+        let listModel = store.observable()
+        _ = listModel.listMessages
+        let invalidations = Invalidations { _ = row.count }
+        store.dispatch(ElementMessage<Row>(id: 1, Row.Action.increment))
+        #expect(await mainActorWait { row.count == 1 })
+        store.dispatch(RowList.Action.remove(1))
+        store.dispatch(RowList.Action.add(9))
+        #expect(await mainActorWait { listModel.listMessages == 3 })
+        #expect(row.count == 1)  // as it last was: not a removed row's default, not another row
+        #expect(invalidations.count == 1)
+        store.dispatch(RowList.Action.add(1))  // a new row with the id: followed
+        #expect(await mainActorWait { row.count == 0 })
+        #expect(invalidations.count == 2)
+    }
+
+    /// The list's model is alive, as in an app, and reads the ids and the title: a change to one row of
+    /// a thousand is made in place, not on a copy of the collection that the model keeps alive.
+    @Test @MainActor func aModelDoesNotMakeAChangeToOneRowCopyTheCollection() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: MarkedList())
+        let model = store.observable()
+        let rowModel = store.scope(\.rows, id: 5)!.observable()
+        _ = model[tracking: \.rows.ids]
+        _ = model.title
+        _ = rowModel.count
+        for round in 1...3 {
+            store.dispatch(ElementMessage<MarkedRow>(id: 5, MarkedRow.Action()))
+            #expect(await mainActorWait { rowModel.count == round })
+            // Row 6 has no store of its own (a row's store keeps its element as last read, see `scope(_:id:)`).
+            store.dispatch(MarkedList.Touch(id: 6))
+            let inPlace = store.state.lastChangeWasInPlace
+            #expect(inPlace)
+        }
+        // A model that reads the whole collection holds it, so the next change copies it: said in the docs.
+        _ = model.rows
+        store.dispatch(MarkedList.Touch(id: 6))
+        let inPlace = store.state.lastChangeWasInPlace
+        #expect(!inPlace)
+    }
+
+    /// The same for a subscriber to the whole state, which does not skip repeats: its watch holds the state
+    /// only while delivering it.
+    @Test func aSubscriptionToTheWholeStateDoesNotMakeTheNextChangeCopyTheCollection() {
+        let store = Store(initialState: MarkedList())
+        let seen = Locked(0)
+        let unsubscribe = store.subscribe(\.self) { _ in seen.withValue { $0 += 1 } }
+        for _ in 1...3 {
+            store.dispatch(MarkedList.Touch(id: 6))
+            let inPlace = store.state.lastChangeWasInPlace
+            #expect(inPlace)
+        }
+        #expect(seen.current == 4)
+        unsubscribe()
+    }
+}
+
+extension MarkedRow {
+    fileprivate struct Action: Message {}
+}
+#endif
