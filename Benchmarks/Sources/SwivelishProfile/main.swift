@@ -8,10 +8,14 @@
 // W6as-store, W6as-hand, W6exact-store, W6exact-hand (10 sub-states with `as?` or `Message.as(_:)`, composed with
 // makeSerialUpdate or by hand), W11as-store, W11as-hand, W11exact-store, W11exact-hand (a tree of 100 leaves), W8-store, W8-hand ("hand": subscribers that read their fields directly), W9-scoped,
 // W9-root (one subscriber through a scoped store, and the same on the root), W10-store (W2 with one
-// observer); W5 takes
+// observer), W12-binding, W12-hand, W13-store-1k, W13-store-10k, W13-hand-1k, W13-hand-10k (a change of one
+// row of a list; each checks that exactly its row's reader was called), W14-store, W14-hand (an append to a
+// list of 10,000 rows; checks that only the list's reader was called); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
+//
+// `SwivelishProfile W13 20000 7` times W13 interleaved: 1,000 and 10,000 rows, store and by hand.
 //
 // `SwivelishProfile W6 100000 7` and `SwivelishProfile W11 20000 7` time W6 and W11 the same way: makeSerialUpdate
 // in a store against the composition written by hand behind the bare lock, 7 interleaved rounds, medians.
@@ -134,6 +138,48 @@ func timeComposition(_ workload: String, dispatches: Int, rounds: Int) {
     }
 }
 
+/// Exits with an error unless the readers were called exactly as often as the workload's changes call for:
+/// one row reader per change of a row, the list's reader once per append.
+func checkReaders(_ readers: ListReaders, rows: Int, list: Int) {
+    guard readers.rowCalls == rows, readers.listCalls == list else {
+        print(
+            "error: readers called \(readers.rowCalls) times for rows and \(readers.listCalls) for the list; "
+                + "expected \(rows) and \(list)")
+        exit(1)
+    }
+}
+
+/// W13 interleaved: a change of one row in lists of 1,000 and 10,000 rows, in a store and by hand; prints
+/// the time per change, the ratios the bars are about, and the readers each change called.
+@MainActor
+func timeLists(changes: Int, rounds: Int) {
+    let store1k = StoreListFixture(rows: 1_000)
+    let store10k = StoreListFixture(rows: 10_000)
+    let hand1k = HandWrittenListFixture(rows: 1_000)
+    let hand10k = HandWrittenListFixture(rows: 10_000)
+    let results = timeInterleaved(
+        [
+            ("Store, 1,000 rows", { store1k.changeRows(count: changes) }),
+            ("Store, 10,000 rows", { store10k.changeRows(count: changes) }),
+            ("by hand, 1,000 rows", { hand1k.changeRows(count: changes) }),
+            ("by hand, 10,000 rows", { hand10k.changeRows(count: changes) }),
+        ], operations: changes, rounds: rounds)
+    let medians = results.map { $0.nanoseconds.sorted()[$0.nanoseconds.count / 2] }
+    for ((name, _), median) in zip(results, medians) {
+        print("W13 \(name): \((median * 10).rounded() / 10) ns per change")
+    }
+    func ratio(_ a: Double, _ b: Double) -> Double { (a / b * 100).rounded() / 100 }
+    print("W13 Store 10,000 / 1,000 rows: \(ratio(medians[1], medians[0]))x (bar: at most 3x)")
+    print("W13 Store / by hand, 1,000 rows: \(ratio(medians[0], medians[2]))x (bar: at most 1.5x)")
+    print("W13 Store / by hand, 10,000 rows: \(ratio(medians[1], medians[3]))x (bar: at most 1.5x)")
+    let total = changes * rounds
+    for (name, readers) in [("1,000", store1k.readers), ("10,000", store10k.readers)] {
+        print(
+            "W13 Store, \(name) rows: \(Double(readers.rowCalls) / Double(total)) row readers and "
+                + "\(Double(readers.listCalls) / Double(total)) list readers called per change")
+    }
+}
+
 switch arguments[1] {
 case "W4":
     let rounds = max(4, live == 10_000 ? 30 : live)  // the third argument, when given
@@ -172,6 +218,26 @@ case "W10-store":
     let store = Store(initialState: BenchState(), observers: [countingObserver(sink)])
     _ = store.subscribeToCount(sink)
     dispatchIncrements(to: store, count: count)
+case "W13":
+    timeLists(changes: count, rounds: max(3, live == 10_000 ? 7 : live))
+case "W13-store-1k", "W13-store-10k", "W14-store":
+    let fixture = StoreListFixture(rows: arguments[1] == "W13-store-1k" ? 1_000 : 10_000)
+    if arguments[1] == "W14-store" {
+        fixture.appendRows(count: count)
+        checkReaders(fixture.readers, rows: 0, list: count)
+    } else {
+        fixture.changeRows(count: count)
+        checkReaders(fixture.readers, rows: count, list: 0)
+    }
+case "W13-hand-1k", "W13-hand-10k", "W14-hand":
+    let fixture = HandWrittenListFixture(rows: arguments[1] == "W13-hand-1k" ? 1_000 : 10_000)
+    if arguments[1] == "W14-hand" {
+        fixture.appendRows(count: count)
+        checkReaders(fixture.readers, rows: 0, list: count)
+    } else {
+        fixture.changeRows(count: count)
+        checkReaders(fixture.readers, rows: count, list: 0)
+    }
 case "W12-binding":
     setTitlesThroughBinding(of: Store(initialState: BindingForm()), count: count)
 case "W12-hand":
