@@ -7,7 +7,7 @@ extension Store where S: BindableState {
     /// ```
     ///
     /// Safe from any thread, as ``dispatch(_:)`` is; when it returns, ``state`` reflects the change (and
-    /// whatever `update` did in reaction). For a store made by ``scope(_:)``, the root's `update` applies it
+    /// whatever `update` did in reaction). For a store made by ``scope(_:)->Store<Child>``, the root's `update` applies it
     /// (through the sub-state's own `update`).
     ///
     /// - Parameters:

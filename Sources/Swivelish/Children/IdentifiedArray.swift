@@ -136,7 +136,6 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     }
 
     /// Removes `id` from ``ids``.
-    @usableFromInline
     @inlinable
     mutating func removeID(_ id: Element.ID) {
         if let index = order.firstIndex(of: id) {

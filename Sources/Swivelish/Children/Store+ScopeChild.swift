@@ -8,7 +8,7 @@ extension Store {
     /// }
     /// ```
     ///
-    /// It is a `Store<Element>` like any other (see ``scope(_:)``): its ``state`` is the element, its
+    /// It is a `Store<Element>` like any other (see ``scope(_:)->Store<Child>``): its ``state`` is the element, its
     /// ``dispatch(_:)`` sends an ``ElementMessage`` for it to the root store, and its subscriptions watch
     /// values of the element. Its `skipRepeats` subscriptions are notified only when the collection changed
     /// this element: with thousands of rows, a change of one row costs its own subscribers, not the others'.

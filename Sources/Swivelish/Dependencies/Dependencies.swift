@@ -23,7 +23,7 @@
 ///     dependencies: Dependencies { $0.amountClient = AmountClient { 42 } })
 /// ```
 ///
-/// `update` stays pure and never sees them: only effects do. A store made by ``Store/scope(_:)`` runs
+/// `update` stays pure and never sees them: only effects do. A store made by ``Store/scope(_:)->Store<Child>`` runs
 /// its effects through its root store, with the root's dependencies.
 ///
 /// In a `TestStore` (SwivelishTesting), a key that was not set gives its ``DependencyKey/testValue``

@@ -17,7 +17,7 @@ import Observation
 /// Reading through the model is tracked **per key path**: a view that read `model.count` is invalidated
 /// when `count` changes, not when another field does. For an `Equatable` value a change is a value not
 /// `==` to the previous one; a value that is not `Equatable` counts as changed at every new state. A
-/// chain such as `model.profile.name` is tracked as its first step, `profile`; ``subscript(tracking:)`` tracks
+/// chain such as `model.profile.name` is tracked as its first step, `profile`; `subscript(tracking:)` tracks
 /// a whole key path, such as the ids of a list's rows (`model[tracking: \.todos.ids]`).
 ///
 /// The model holds the values it tracks, not the whole state: a state with thousands of rows is not
@@ -82,7 +82,7 @@ public final class ObservedStore<S: State>: Observable {
     /// any state not `==` to the last).
     ///
     /// The model then holds the whole state, so a state with a large collection is copied at its next
-    /// change; read the values a view shows instead (see ``subscript(tracking:)``).
+    /// change; read the values a view shows instead (see `subscript(tracking:)`).
     public var state: S {
         self[dynamicMember: \S.self]
     }

@@ -37,7 +37,7 @@ public final class Store<S: State>: Sendable {
     @usableFromInline
     let storage: StoreStorage<S>?
 
-    /// What a store made by ``Store/scope(_:)`` forwards to: its root store, seen through a projection;
+    /// What a store made by ``Store/scope(_:)->Store<Child>`` forwards to: its root store, seen through a projection;
     /// `nil` for a root store.
     @usableFromInline
     let scopeBacking: StoreScope<S>?
@@ -76,7 +76,7 @@ public final class Store<S: State>: Sendable {
         root = nil
     }
 
-    /// Creates a scoped store (see ``scope(_:)``) that keeps `root` alive; with `nil`, one that works
+    /// Creates a scoped store (see ``scope(_:)->Store<Child>``) that keeps `root` alive; with `nil`, one that works
     /// only while something else keeps the root alive.
     @usableFromInline
     init(scope: StoreScope<S>, keepingAlive root: (any AnyObject & Sendable)?) {
@@ -94,7 +94,7 @@ public final class Store<S: State>: Sendable {
     /// Safe to read from any thread, including from inside a subscriber or an effect. It already
     /// reflects every message whose ``dispatch(_:)`` has returned. Do not read it from inside
     /// ``State/update(_:with:)``: that stops the program (use the `state` parameter instead). For a store
-    /// made by ``scope(_:)``, it is the part of the root store's state that the scope reaches.
+    /// made by ``scope(_:)->Store<Child>``, it is the part of the root store's state that the scope reaches.
     @inlinable
     public var state: S {
         if let storage {
@@ -117,7 +117,7 @@ public final class Store<S: State>: Sendable {
     /// delivering thread. See <doc:ThreadModel>.
     ///
     /// A message that no ``State/update(_:with:)`` handles costs one lock round trip and allocates
-    /// nothing. A store made by ``scope(_:)`` dispatches to its root store, whose `update` applies the
+    /// nothing. A store made by ``scope(_:)->Store<Child>`` dispatches to its root store, whose `update` applies the
     /// message.
     ///
     /// - Parameter message: The message to apply.

@@ -1,4 +1,4 @@
-/// What a store made by ``Store/scope(_:)`` forwards to: its root store, seen through a projection.
+/// What a store made by ``Store/scope(_:)->Store<Child>`` forwards to: its root store, seen through a projection.
 ///
 /// Its closures are made by `scope`, where the root's state type is known, so they are specialised for
 /// it; a scoped store knows only its own state type. They hold the root store's storage weakly, so that

@@ -1,5 +1,5 @@
 /// Where a store's state `S` lies in the state its root store holds: the root's own state for a root
-/// store, a part of it for a store made by ``Store/scope(_:)``.
+/// store, a part of it for a store made by ``Store/scope(_:)->Store<Child>``.
 ///
 /// Deliveries read values from the root state's memory (see ``Watch``), so a subscription of a scoped store
 /// reads the root state as a subscription of the root does, with no step through the scope.
