@@ -14,7 +14,10 @@ extension SubscriptionList {
             slots.withUnsafeBufferPointer { slots in
                 // Each slot is read in place (through a pointer): copying it would retain and release what
                 // it holds, its group's members too.
-                guard var slot = slots.baseAddress else { return }
+                guard let base = slots.baseAddress else { return }
+                // The reads of this delivery are done (see `synchronizeWithDeliveries`).
+                defer { ThreadSanitizer.release(base) }
+                var slot = base
                 for _ in 0..<slots.count {
                     defer { slot += 1 }
                     guard slot.pointee.id < audience else { break }

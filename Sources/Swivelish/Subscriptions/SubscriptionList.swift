@@ -61,15 +61,33 @@ struct SubscriptionList {
 
     @inlinable
     mutating func append(_ subscription: Subscription) {
+        synchronizeWithDeliveries()
         assert(slots.last.map { $0.id < subscription.id } ?? true, "subscription ids must increase")
         slots.append(Slot(id: subscription.id, subscription: subscription))
         count += 1
+    }
+
+    /// Tells ThreadSanitizer that the deliveries that held `slots` and have let it go are done reading it,
+    /// before this change of it writes it in place (see ``ThreadSanitizer``). Outside ThreadSanitizer, a
+    /// test of a constant.
+    ///
+    /// A delivery iterates a copy of `slots`; a change made while one holds it copies the buffer. Writing in
+    /// place means no delivery holds the buffer any more, which the reference count (in the Swift runtime,
+    /// unseen by ThreadSanitizer) orders after the delivery's reads. So the buffer is made unique first
+    /// (copied if a delivery still holds it), then the acquire is made on the buffer the change writes.
+    @inlinable
+    mutating func synchronizeWithDeliveries() {
+        guard ThreadSanitizer.isEnabled else { return }
+        slots.withUnsafeMutableBufferPointer { slots in
+            if let base = slots.baseAddress { ThreadSanitizer.acquire(base) }
+        }
     }
 
     /// Adds `subscription` to the group of its element's collection (made, with a slot of its id, if the
     /// collection has none yet).
     @usableFromInline
     mutating func append(_ subscription: Subscription, watching element: ElementOfCollection) {
+        synchronizeWithDeliveries()
         memberships[subscription.id] = element
         count += 1
         if let groupID = groups[element.collection], let index = index(of: groupID) {
@@ -86,6 +104,7 @@ struct SubscriptionList {
     /// releases it after unlocking; compaction only drops empty slots, so it releases nothing else.
     @inlinable
     mutating func remove(id: UInt64) -> Subscription? {
+        synchronizeWithDeliveries()
         if !memberships.isEmpty, let element = memberships.removeValue(forKey: id) {
             return removeMember(id: id, of: element)
         }
