@@ -40,7 +40,11 @@ final class OverlapDetector: @unchecked Sendable {
 /// its own, so the calling test gives its thread back to Swift's concurrency pool meanwhile: a test that
 /// blocked a thread of that pool (two of them on a two-core machine) would hold up the tasks of the tests
 /// running beside it, past their timeouts.
+///
+/// `body`, and what it captures, is released before the call returns (the threads themselves may end a
+/// moment later): a test that gives `body` the last reference to an object sees it freed on return.
 func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+    let box = BodyBox(body)
     await withCheckedContinuation { (finishedAll: CheckedContinuation<Void, Never>) in
         let coordinator = Thread {
             let started = DispatchGroup()
@@ -52,7 +56,7 @@ func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Vo
                 let thread = Thread {
                     started.leave()
                     go.wait()
-                    body(index)
+                    box.body!(index)
                     finished.leave()
                 }
                 thread.stackSize = 1 << 20
@@ -61,9 +65,20 @@ func runConcurrently(threads count: Int, _ body: @escaping @Sendable (Int) -> Vo
             started.wait()
             for _ in 0..<count { go.signal() }
             finished.wait()
+            box.body = nil  // after every thread's call, before the caller goes on
             finishedAll.resume()
         }
         coordinator.start()
+    }
+}
+
+/// The body of `runConcurrently`, which lets it go once every thread has called it.
+private final class BodyBox: @unchecked Sendable {
+    // `@unchecked Sendable`: set before the threads start, read by them, cleared after they all finished.
+    var body: (@Sendable (Int) -> Void)?
+
+    init(_ body: @escaping @Sendable (Int) -> Void) {
+        self.body = body
     }
 }
 
