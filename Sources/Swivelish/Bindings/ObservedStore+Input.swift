@@ -16,7 +16,7 @@ extension ObservedStore where S: BindableState {
     /// clamped value), to every reader, without waiting for the main actor to get the change.
     public subscript<Value: Equatable & Sendable>(dynamicMember keyPath: WritableKeyPath<S.Input, Value>) -> Value {
         get {
-            track((\S.input).appending(path: keyPath)) { ($0 as! Value) == ($1 as! Value) }
+            track((\S.input).appending(path: keyPath), isEqual: areEqual)
         }
         set {
             store.set(keyPath, newValue)

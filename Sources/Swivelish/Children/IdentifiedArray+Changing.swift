@@ -4,7 +4,7 @@ extension IdentifiedArray {
     /// - Parameter element: The element; no element may have its id already.
     @inlinable
     public mutating func append(_ element: Element) {
-        insert(element, at: order.count)
+        insert(element, at: ids.count)
     }
 
     /// Adds `element` at `index` of ``ids``.
@@ -12,12 +12,11 @@ extension IdentifiedArray {
     /// - Parameters:
     ///   - element: The element; no element may have its id already.
     ///   - index: Where to put it, from 0 to the number of elements.
-    @inlinable
     public mutating func insert(_ element: Element, at index: Int) {
         precondition(
             entries[element.id] == nil,
             "Swivelish: an IdentifiedArray has an element with the id \(element.id) already; ids are unique")
-        order.insert(element.id, at: index)
+        ids.insert(element.id, at: index)
         entries[element.id] = Entry(element: element, incarnation: ChangeStamps.next())
         log.record(element.id)
     }
@@ -43,7 +42,7 @@ extension IdentifiedArray {
     @discardableResult
     @inlinable
     public mutating func remove(at index: Int) -> Element {
-        remove(id: order[index])!
+        remove(id: ids[index])!
     }
 
     /// Removes the elements for which `shouldBeRemoved` is true.
@@ -51,7 +50,7 @@ extension IdentifiedArray {
     /// - Parameter shouldBeRemoved: Says whether to remove an element.
     @inlinable
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-        for id in order where try shouldBeRemoved(entries[id]!.element) {
+        for id in ids where try shouldBeRemoved(entries[id]!.element) {
             remove(id: id)
         }
     }
@@ -61,17 +60,15 @@ extension IdentifiedArray {
     /// - Parameters:
     ///   - source: The element's position.
     ///   - destination: Its position afterwards.
-    @inlinable
     public mutating func move(from source: Int, to destination: Int) {
-        let id = order.remove(at: source)
-        order.insert(id, at: destination)
+        let id = ids.remove(at: source)
+        ids.insert(id, at: destination)
     }
 
     /// Puts the elements in the order `areInIncreasingOrder` says.
     ///
     /// - Parameter areInIncreasingOrder: Whether the first element goes before the second.
-    @inlinable
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-        try order.sort { try areInIncreasingOrder(entries[$0]!.element, entries[$1]!.element) }
+        try ids.sort { try areInIncreasingOrder(entries[$0]!.element, entries[$1]!.element) }
     }
 }

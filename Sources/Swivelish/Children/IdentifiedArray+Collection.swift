@@ -5,12 +5,12 @@ extension IdentifiedArray: RandomAccessCollection {
 
     /// The position after the last element.
     @inlinable
-    public var endIndex: Int { order.count }
+    public var endIndex: Int { ids.count }
 
     /// The element at `position` of ``ids``.
     @inlinable
     public subscript(position: Int) -> Element {
-        entries[order[position]]!.element
+        entries[ids[position]]!.element
     }
 }
 
@@ -26,7 +26,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
     /// Whether both have the same elements in the same order (their histories do not count).
     @inlinable
     public static func == (left: IdentifiedArray, right: IdentifiedArray) -> Bool {
-        left.order == right.order && left.order.allSatisfy { left.entries[$0]!.element == right.entries[$0]!.element }
+        left.ids == right.ids && left.ids.allSatisfy { left.entries[$0]!.element == right.entries[$0]!.element }
     }
 }
 

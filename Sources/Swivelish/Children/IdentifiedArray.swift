@@ -23,13 +23,10 @@
 /// subscribers, however many rows it has.
 public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where Element.ID: Sendable {
     /// The ids of the elements, in order.
-    public var ids: [Element.ID] {
-        @inlinable get { order }
-    }
-
-    /// The ids in order: ``ids``, to change.
-    @usableFromInline
-    var order: [Element.ID]
+    ///
+    /// A stored property, so that a subscription or a model reading `\.todos.ids` reads it at its offset in
+    /// the state rather than through the key path.
+    public internal(set) var ids: [Element.ID]
 
     /// The elements by id, each with the number of its incarnation.
     @usableFromInline
@@ -61,9 +58,8 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     }
 
     /// An empty array.
-    @inlinable
     public init() {
-        order = []
+        ids = []
         entries = [:]
     }
 
@@ -136,10 +132,10 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     }
 
     /// Removes `id` from ``ids``.
-    @inlinable
+    @usableFromInline
     mutating func removeID(_ id: Element.ID) {
-        if let index = order.firstIndex(of: id) {
-            order.remove(at: index)
+        if let index = ids.firstIndex(of: id) {
+            ids.remove(at: index)
         }
     }
 }

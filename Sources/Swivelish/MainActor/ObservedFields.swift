@@ -12,26 +12,28 @@ final class ObservedFields: @unchecked Sendable {
 
     /// One tracked value.
     final class Field: @unchecked Sendable {
+        /// What reading a field in a new state found.
+        enum Reading {
+            /// The store's state is absent there (a removed element, a dismissed child).
+            case absent
+            /// The value is `==` to the one last sent.
+            case unchanged
+            /// A value to send: not `==` to the last one sent, or not `Equatable`.
+            case changed(Any)
+        }
+
         /// The field's index in the model's table.
         let index: Int
 
-        /// Reads the value from the root state; `nil` when the store's state is absent (a removed element,
-        /// a dismissed child).
-        let read: (UnsafeRawPointer) -> Any?
+        /// Reads the value from the root state, and remembers it as the one last sent when it changed.
+        /// Called by the store's deliverer only, once the field is published. Made for the value's type
+        /// (see ``Store/field(_:index:value:isEqual:)``), so that reading and comparing an unchanged value
+        /// takes no dynamic cast.
+        let read: (UnsafeRawPointer) -> Reading
 
-        /// Whether two values are equal; `nil` for a value that is not `Equatable`, which counts as changed
-        /// at every new state.
-        let isEqual: ((Any, Any) -> Bool)?
-
-        /// The value last sent to the model. Touched by the store's deliverer only, once the field is
-        /// published.
-        var lastSent: Any
-
-        init(index: Int, read: @escaping (UnsafeRawPointer) -> Any?, isEqual: ((Any, Any) -> Bool)?, value: Any) {
+        init(index: Int, read: @escaping (UnsafeRawPointer) -> Reading) {
             self.index = index
             self.read = read
-            self.isEqual = isEqual
-            lastSent = value
         }
     }
 
@@ -57,12 +59,11 @@ final class ObservedFields: @unchecked Sendable {
         let fields = lock.withLock("an ObservedStore's fields") { self.fields }
         var changes: [Int: Any] = [:]
         for field in fields {
-            guard let value = field.read(root) else { return nil }
-            if let isEqual = field.isEqual, isEqual(field.lastSent, value) {
-                continue
+            switch field.read(root) {
+            case .absent: return nil
+            case .unchanged: continue
+            case let .changed(value): changes[field.index] = value
             }
-            field.lastSent = value
-            changes[field.index] = value
         }
         return changes
     }
@@ -150,15 +151,46 @@ extension Store {
         ).unsubscribe
     }
 
-    /// Reads the value at `keyPath` of this store's state from the root state, as a tracked field does;
-    /// `nil` where this store's state is absent.
-    func fieldReader<Value>(_ keyPath: KeyPath<S, Value>) -> (UnsafeRawPointer) -> Any? {
+    /// A tracked field of a model with `index` in its table, which reads the value at `keyPath` of this
+    /// store's state from the root state, and starts from `value` as the one last sent.
+    ///
+    /// - Parameter isEqual: How to tell a change; `nil` for a value that is not `Equatable`, which counts
+    ///   as changed at every new state.
+    func field<Value>(
+        _ keyPath: KeyPath<S, Value>, index: Int, value: Value, isEqual: (@Sendable (Value, Value) -> Bool)?
+    ) -> ObservedFields.Field {
         let reader = FieldReader(keyPath, in: projection)
+        let last = LastSent(value)
+        func reading(_ value: Value) -> ObservedFields.Field.Reading {
+            if let isEqual, isEqual(last.value, value) { return .unchanged }
+            last.value = value
+            return .changed(value)
+        }
         if let offset = reader.offset {
-            return { root in root.load(fromByteOffset: offset, as: Value.self) }
+            return ObservedFields.Field(index: index) { root in
+                reading(root.load(fromByteOffset: offset, as: Value.self))
+            }
         }
         let fallback = reader.fallback
-        return { root in fallback(root) }
+        return ObservedFields.Field(index: index) { root in
+            guard let value = fallback(root) else { return .absent }
+            return reading(value)
+        }
     }
+}
+
+/// The value a field last sent to its model; the store's deliverer's only.
+private final class LastSent<Value>: @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// Whether `left == right`: a tracked field's comparison, which the store's deliverer calls (a closure
+/// written on the main actor would be isolated to it).
+func areEqual<Value: Equatable>(_ left: Value, _ right: Value) -> Bool {
+    left == right
 }
 #endif

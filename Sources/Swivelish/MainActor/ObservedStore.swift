@@ -130,7 +130,7 @@ public final class ObservedStore<S: State>: Observable {
     /// - Parameter keyPath: The value to read, however deep in the state.
     /// - Returns: The value in the state the model shows.
     public subscript<Value: Equatable>(tracking keyPath: KeyPath<S, Value>) -> Value {
-        track(keyPath) { ($0 as! Value) == ($1 as! Value) }
+        track(keyPath, isEqual: areEqual)
     }
 
     /// Sends `message` to the store (see ``Store/dispatch(_:)``).
@@ -150,7 +150,7 @@ public final class ObservedStore<S: State>: Observable {
 
     /// The value at `keyPath`, tracked from now on: the model follows it in the store's states, and tells
     /// the current reader of its changes.
-    func track<Value>(_ keyPath: KeyPath<S, Value>, isEqual: ((Any, Any) -> Bool)?) -> Value {
+    func track<Value>(_ keyPath: KeyPath<S, Value>, isEqual: (@Sendable (Value, Value) -> Bool)?) -> Value {
         if let index = indexes[keyPath] {
             registrar.access(self, keyPath: entries[index].key)
             return entries[index].value as! Value
@@ -159,11 +159,10 @@ public final class ObservedStore<S: State>: Observable {
         let index = entries.count
         let entry = Entry(
             key: \ObservedStore<S>.[registrarKey: TrackingKey(keyPath)], value: value, read: { $0[keyPath: keyPath] },
-            isEqual: isEqual)
+            isEqual: isEqual.map { isEqual in { isEqual($0 as! Value, $1 as! Value) } })
         entries.append(entry)
         indexes[keyPath] = index
-        fields.add(
-            ObservedFields.Field(index: index, read: store.fieldReader(keyPath), isEqual: isEqual, value: value))
+        fields.add(store.field(keyPath, index: index, value: value, isEqual: isEqual))
         registrar.access(self, keyPath: entry.key)
         return value
     }
