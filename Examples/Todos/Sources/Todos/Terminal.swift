@@ -74,6 +74,16 @@ final class Terminal: @unchecked Sendable {
         }
     }
 
+    /// Whether a byte can be read within `milliseconds`.
+    func hasInput(within milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
     /// Writes `text`, shows the cursor and restores the saved settings; later writes do nothing.
     ///
     /// Safe from any thread, any number of times: only the first call has an effect.
