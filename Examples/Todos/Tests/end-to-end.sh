@@ -155,12 +155,17 @@ printf 'list\nadd Buy milk\n' >"$work/input"
 run_todos "$work/input" --file "$file"
 check_text "corrupt file: stdout" "0 of 0 shown (filter: all), 0 done
 added: 1. [ ] Buy milk" "$work/stdout"
-check_text "corrupt file: stderr" "warning: $file is not a valid todo list (not JSON); moved it to $file.corrupt-1 and started with an empty list" "$work/stderr"
+check_text "corrupt file: stderr" \
+    "warning: $file is not a valid todo list (not JSON); moved it to $file.corrupt-1 and started with an empty list" \
+    "$work/stderr"
 check_text "corrupt file: exit status" "0" "$work/status"
 check_text "corrupt file: the backup holds it unchanged" '{ "todos": [ not json' "$file.corrupt-1"
 printf '{"version": 1, "todos": [{"id": 1}]}\n' >"$file"
 run_todos "$work/input" --file "$file"
-check_text "second corrupt file: stderr" "warning: $file is not a valid todo list (no \"title\" at todos[0]); moved it to $file.corrupt-2 and started with an empty list" "$work/stderr"
+reason='no "title" at todos[0]'
+check_text "second corrupt file: stderr" \
+    "warning: $file is not a valid todo list ($reason); moved it to $file.corrupt-2 and started with an empty list" \
+    "$work/stderr"
 check_text "second corrupt file: the first backup is kept" '{ "todos": [ not json' "$file.corrupt-1"
 check_text "second corrupt file: the second backup" '{"version": 1, "todos": [{"id": 1}]}' "$file.corrupt-2"
 
@@ -181,14 +186,16 @@ fi
 
 echo "--- a file without read permission is reported and left alone"
 if [[ "$(id -u)" == 0 ]]; then
-    echo "skipped: running as root, who can read a file without read permission (the directory case above covers unreadable files)"
+    echo "skipped: running as root, who can read a file without read permission"
+    echo "(the directory case above covers unreadable files)"
 else
     file="$work/secret.json"
     printf '{ not json\n' >"$file"
     chmod 000 "$file"
     run_todos "$work/input" --file "$file"
     chmod 600 "$file"
-    check_text "no permission: stderr" "error: cannot read $file: Permission denied; it was left as it is" "$work/stderr"
+    check_text "no permission: stderr" "error: cannot read $file: Permission denied; it was left as it is" \
+        "$work/stderr"
     check_text "no permission: exit status" "66" "$work/status"
     check_text "no permission: the file is unchanged" "{ not json" "$file"
 fi

@@ -1,7 +1,7 @@
 /// Why a script line cannot be carried out.
 ///
 /// Its `description` names the line's problem, for an error message such as
-/// `error: line 4: unknown command "frobnicate" (expected add, toggle, ...)`.
+/// `error: line 4: unknown command "frobnicate" (Todos --help lists the commands)`.
 public enum CommandError: Error, Equatable, CustomStringConvertible {
     /// The line's first word is not a command.
     case unknownCommand(String)
@@ -12,17 +12,11 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
     /// `remind` or `close` with no detail open.
     case noTodoOpen
 
-    /// The commands, as the error for an unknown one lists them.
-    public static let commandNames = [
-        "add", "toggle", "edit", "delete", "filter", "move", "open", "remind", "close", "wait", "list", "quit",
-    ]
-
     /// A one-line explanation.
     public var description: String {
         switch self {
         case let .unknownCommand(word):
-            "unknown command \(String(reflecting: word)) (expected "
-                + Self.commandNames.dropLast().joined(separator: ", ") + " or \(Self.commandNames.last!))"
+            "unknown command \(String(reflecting: word)) (Todos --help lists the commands)"
         case let .badArguments(command, usage):
             "bad arguments for \(command) (usage: \(usage))"
         case let .noSuchRow(row, rowCount):

@@ -9,12 +9,12 @@ import Foundation
 ///
 /// ``load()`` never overwrites a file it cannot read as a list:
 ///
-/// | The file is...                          | ``load()``                                              |
-/// |-----------------------------------------|---------------------------------------------------------|
-/// | missing                                 | ``LoadResult/loaded(_:)`` with no todos                 |
-/// | a valid list                            | ``LoadResult/loaded(_:)`` with its todos                |
-/// | readable, but not a valid list          | renames it to `PATH.corrupt-N` (the first `N` from 1 not taken), ``LoadResult/backedUp(_:)`` |
-/// | unreadable (a directory, no permission) | throws ``TodoFileError/unreadable(path:reason:)``, touches nothing |
+/// - a missing file is an empty list (``LoadResult/loaded(_:)`` with no todos);
+/// - a valid list is loaded (``LoadResult/loaded(_:)``);
+/// - a file that can be read but is not a valid list is renamed `PATH.corrupt-N`, with the first `N`
+///   from 1 not taken (``LoadResult/backedUp(_:)``), and the list starts empty;
+/// - a file that cannot be read (a directory, no permission) throws
+///   ``TodoFileError/unreadable(path:reason:)`` and is left as it is.
 public struct TodoFile: Sendable, Equatable {
     /// The file's path.
     public let path: String

@@ -54,8 +54,7 @@ struct CommandTests {
     @Test func errorMessagesNameTheProblem() {
         #expect(
             CommandError.unknownCommand("frobnicate").description
-                == #"unknown command "frobnicate" (expected add, toggle, edit, delete, filter, move, open, remind, "#
-                + "close, wait, list or quit)")
+                == #"unknown command "frobnicate" (Todos --help lists the commands)"#)
         #expect(CommandError.noSuchRow(4, rowCount: 3).description == "no row 4: the list shows rows 1 to 3")
         #expect(CommandError.noSuchRow(1, rowCount: 0).description == "no row 1: the list shows no todos")
     }

@@ -72,7 +72,8 @@ struct TodoFileTests {
         (#"{"version": 1, "todos": [{"id": "1", "title": "a", "isDone": false}]}"#, "wrong type at todos[0].id"),
         (#"{"version": 2, "todos": []}"#, "format version 2, expected 1"),
         (
-            #"{"version": 1, "todos": [{"id": 1, "title": "a", "isDone": false}, {"id": 1, "title": "b", "isDone": true}]}"#,
+            #"{"version": 1, "todos": [{"id": 1, "title": "a", "isDone": false}, "#
+                + #"{"id": 1, "title": "b", "isDone": true}]}"#,
             "the id 1 is used twice"
         ),
     ])
