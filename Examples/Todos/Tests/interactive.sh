@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Interactive test of the Todos example, in a tmux window: keys, the reminder's countdown on the real
-# clock and its cancellation, a resize, quitting, and the file it saved.
+# clock and its cancellation, a resize, quitting, the file it saved, and a second session that loads it.
 #
 # It starts Todos in a detached tmux window 64 columns wide on a new file, presses keys, and after each
 # step compares the screen (tmux capture-pane) with the one expected, exactly. Prints a diff for each
@@ -228,11 +228,29 @@ No todo open (Enter opens one)
 
 
 $help"
-tmux send-keys -t todos C-c
-expect "Ctrl-C" "Swivelish todos  (filter: all, 1 of 2 done)
+echo "--- a todo toggled under the active filter leaves the list"
+tmux send-keys -t todos f
+expect "filter active, reloaded" "Swivelish todos  (filter: active, 1 of 2 done)
 
-> 1. [x] Call dad
-  2. [ ] Walk
+> 1. [ ] Walk
+
+No todo open (Enter opens one)
+
+
+$help"
+tmux send-keys -t todos Space
+expect "toggled away" "Swivelish todos  (filter: active, 2 of 2 done)
+
+  (no active todos)
+
+No todo open (Enter opens one)
+
+
+$help"
+tmux send-keys -t todos C-c
+expect "Ctrl-C" "Swivelish todos  (filter: active, 2 of 2 done)
+
+  (no active todos)
 
 No todo open (Enter opens one)
 

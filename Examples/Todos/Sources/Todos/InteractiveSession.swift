@@ -11,8 +11,11 @@ import TodosCore
 
 /// The terminal mode: reads keys, redraws the list in place.
 ///
-/// The screen is redrawn from a subscription to the whole ``TodoList`` with `skipRepeats` (a message
-/// that changes nothing draws nothing), and after each key that moves the cursor or types. The
+/// The screen is redrawn from subscriptions with `skipRepeats`, so a message that changes nothing draws
+/// nothing: one to the list's ``ListStructure`` (the order of the todos, the filter, the detail), and
+/// one per row, to a store of that row made by `store.scope(\.todos, id:)`, for what changes inside a
+/// todo: toggling or renaming one notifies that row's subscriber only, not the others' nor the
+/// structure's. It is also redrawn after each key that moves the cursor or types. The
 /// reminder's countdown runs on the real clock (the store's default): its ticks come from a background
 /// task, which redraws the detail line while the main thread waits for keys. On SIGWINCH the whole
 /// screen is redrawn for the new size.
@@ -56,8 +59,12 @@ struct InteractiveSession {
             exit(128 + signal)
         }
         let resizes = SignalHandler(for: [SIGWINCH]) { _ in screen.redraw() }
-        let unsubscribe = store.subscribe(\TodoList.self, immediately: false, skipRepeats: true) { list in
-            screen.show(list: list)
+        let rows = RowSubscriptions(store: store, screen: screen)
+        rows.follow(store.state.todos.ids)
+        let unsubscribe = store.subscribe(\.structure, immediately: false, skipRepeats: true) { structure in
+            // The whole list as it is now, which may be later than `structure`: drawn the same either way.
+            screen.show(list: store.state)
+            rows.follow(structure.ids)
         }
 
         var status: Int32 = 0
@@ -76,6 +83,7 @@ struct InteractiveSession {
         }
 
         unsubscribe()
+        rows.follow([])
         finish()
         withExtendedLifetime((endingSignals, resizes)) {}
         return status
@@ -98,5 +106,39 @@ struct InteractiveSession {
             if let key = Key(escapeSequence: sequence) { return key }
         }
         return nil
+    }
+}
+
+/// One subscription per row of the list, each to a store of that row (`store.scope(\.todos, id:)`),
+/// that shows the row's todo on the screen when it changes.
+///
+/// `@unchecked Sendable`: `lock` guards `unsubscribers`.
+final class RowSubscriptions: @unchecked Sendable {
+    private let store: Store<TodoList>
+    private let screen: Screen
+    private let lock = DispatchQueue(label: "Todos.RowSubscriptions")
+    private var unsubscribers: [Int: @Sendable () -> Void] = [:]
+
+    init(store: Store<TodoList>, screen: Screen) {
+        self.store = store
+        self.screen = screen
+    }
+
+    /// Subscribes to the rows of `ids` not followed yet, and ends the subscriptions of the others.
+    func follow(_ ids: [Int]) {
+        lock.sync {
+            let kept = Set(ids)
+            for (id, unsubscribe) in unsubscribers where !kept.contains(id) {
+                unsubscribe()
+                unsubscribers[id] = nil
+            }
+            for id in ids where unsubscribers[id] == nil {
+                guard let row = store.scope(\.todos, id: id) else { continue }
+                let screen = screen
+                unsubscribers[id] = row.subscribe(\.self, immediately: false, skipRepeats: true) { todo in
+                    screen.show(todo: todo)
+                }
+            }
+        }
     }
 }

@@ -5,9 +5,10 @@ import TodosCore
 /// an absolute position (`ESC [ row ; 1 H`), cleared to its end (`ESC [ K`), none wider than the
 /// terminal; the rest of the screen below is cleared (`ESC [ J`).
 ///
-/// Every draw redraws all the lines, in place, from the latest list and interface state the screen was
-/// given: a redraw never clears the whole screen, so it does not flicker, except after a resize
-/// (``redraw()``, on SIGWINCH), where the terminal may have cut or rewrapped what it showed.
+/// Each draw works out all the lines from the latest list and interface state the screen was given, and
+/// writes only those that differ from what it drew last, in place: a redraw never clears the whole
+/// screen, so it does not flicker, except after a resize (``redraw()``, on SIGWINCH, or a size found
+/// changed), where the terminal may have cut or rewrapped what it showed, and every line is drawn again.
 ///
 /// Every draw happens in turn on one serial queue, so redraws from the store's subscriber (on the
 /// delivering thread), from keys (on the main thread) and from SIGWINCH (on a dispatch queue) never
@@ -20,6 +21,8 @@ final class Screen: @unchecked Sendable {
     private var list: TodoList
     private var ui: InteractiveState
     private var isClosed = false
+    /// The lines on the screen, and the size they were drawn for.
+    private var drawn: (lines: [String], columns: Int, rows: Int)?
 
     /// The size to assume when the terminal does not say.
     private static let defaultSize = (columns: 80, rows: 24)
@@ -36,6 +39,15 @@ final class Screen: @unchecked Sendable {
     func show(list: TodoList) {
         queue.sync {
             self.list = list
+            draw(clearing: false)
+        }
+    }
+
+    /// Shows `todo` as it is now, if the list shown has it: for the store of its row.
+    func show(todo: Todo) {
+        queue.sync {
+            guard list.todos[id: todo.id] != nil else { return }
+            list.todos[id: todo.id] = todo
             draw(clearing: false)
         }
     }
@@ -69,13 +81,20 @@ final class Screen: @unchecked Sendable {
         guard !isClosed else { return }
         let size = terminal.size() ?? Self.defaultSize
         let lines = ScreenLayout(width: size.columns, height: size.rows).lines(list: list, ui: ui)
-        var text = clearing ? "\u{1B}[H\u{1B}[2J" : ""
-        for (row, line) in lines.enumerated() {
+        var previous = drawn.flatMap { $0.columns == size.columns && $0.rows == size.rows ? $0.lines : nil }
+        var text = ""
+        if clearing || previous == nil {
+            text = "\u{1B}[H\u{1B}[2J"
+            previous = []
+        }
+        for (row, line) in lines.enumerated() where row >= previous!.count || previous![row] != line {
             text += Self.moveTo(row: row) + "\u{1B}[K" + line
         }
-        if lines.count < size.rows {
+        if lines.count < previous!.count {
             text += Self.moveTo(row: lines.count) + "\u{1B}[J"
         }
+        drawn = (lines, size.columns, size.rows)
+        guard !text.isEmpty else { return }
         text += Self.moveTo(row: max(lines.count - 1, 0)) + "\u{1B}[\((lines.last?.count ?? 0) + 1)G"
         terminal.output(text)
     }

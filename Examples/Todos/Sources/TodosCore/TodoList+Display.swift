@@ -89,3 +89,28 @@ extension TodoList {
         return lines
     }
 }
+
+/// Everything of a ``TodoList`` that the interactive screen draws, except what is inside each todo: the
+/// order of the todos, the filter, the detail and the save error.
+///
+/// The interactive session redraws from a subscription to ``TodoList/structure`` with `skipRepeats`,
+/// and from one store per row (`store.scope(\.todos, id:)`) for what changes inside one todo: toggling
+/// or renaming a todo notifies that row's subscriber only.
+public struct ListStructure: Equatable, Sendable {
+    /// The ids of the todos, in order.
+    public var ids: [Int]
+    /// Which todos the list shows.
+    public var filter: TodoFilter
+    /// The open todo's detail, if any.
+    public var detail: TodoDetail?
+    /// Why the last save failed, if it did.
+    public var saveError: String?
+}
+
+extension TodoList {
+    /// The list's ``ListStructure``: what changes when todos are added, deleted or moved, when the filter
+    /// changes, when the detail opens, ticks or closes, and when a save fails.
+    public var structure: ListStructure {
+        ListStructure(ids: todos.ids, filter: filter, detail: detail, saveError: saveError)
+    }
+}

@@ -54,3 +54,20 @@ struct ChangesTests {
             ])
     }
 }
+
+@Suite("TodoList.structure")
+struct StructureTests {
+    @Test func changesWithTheOrderFilterAndDetailButNotInsideATodo() {
+        var list = TodoList(todos: threeTodos)
+        let before = list.structure
+        _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 1, Todo.Action.toggle))
+        _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 2, Todo.Action.rename("Call dad")))
+        #expect(list.structure == before)
+        _ = TodoList.update(&list, with: TodoList.Action.move(id: 3, toPositionOf: 1))
+        #expect(list.structure.ids == [3, 1, 2])
+        _ = TodoList.update(&list, with: TodoList.Action.setFilter(.done))
+        #expect(list.structure.filter == .done)
+        _ = TodoList.update(&list, with: TodoList.Action.open(id: 2))
+        #expect(list.structure.detail == TodoDetail(todoID: 2))
+    }
+}
