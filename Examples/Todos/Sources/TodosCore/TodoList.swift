@@ -45,7 +45,8 @@ public struct TodoList: State, Equatable {
         case move(id: Int, toPositionOf: Int)
         /// Shows only the todos `filter` shows.
         case setFilter(TodoFilter)
-        /// Opens the detail of the todo with `id`, closing the one open, if any.
+        /// Opens the detail of the todo with `id`, closing the one open, if any; does nothing when it is
+        /// the one open (its countdown goes on).
         case open(id: Int)
         /// Closes the detail, cancelling its countdown.
         case close
@@ -88,7 +89,7 @@ public struct TodoList: State, Equatable {
         case let .setFilter(filter):
             self.filter = filter
         case let .open(id):
-            guard todos[id: id] != nil else { return }
+            guard todos[id: id] != nil, detail?.todoID != id else { return }  // opening the open one: no-op
             detail = nil  // a new presentation: the countdown of the one open, if any, is cancelled
             detail = TodoDetail(todoID: id)
         case .close:

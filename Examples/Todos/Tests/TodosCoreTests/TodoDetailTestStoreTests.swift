@@ -64,6 +64,20 @@ struct TodoDetailTestStoreTests {
         await store.finish()
     }
 
+    @Test func openingTheOpenTodoAgainLetsItsCountdownGoOn() async {
+        let clock = TestClock()
+        let store = Self.store(clock: clock)
+        store.send(TodoList.Action.open(id: 1)) { $0.detail = TodoDetail(todoID: 1) }
+        store.send(TodoDetail.Action.remind(seconds: 1)) { $0.detail?.secondsLeft = 1 }
+        store.send(TodoList.Action.open(id: 1))
+        await clock.advance(by: .seconds(1))
+        await store.receive(PresentedMessage<TodoDetail>.self, where: Self.isTick) {
+            $0.detail?.secondsLeft = nil
+            $0.detail?.isReminderDue = true
+        }
+        await store.finish()
+    }
+
     @Test func aNewReminderReplacesTheOneCountingDown() async {
         let clock = TestClock()
         let store = Self.store(clock: clock)
