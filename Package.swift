@@ -46,6 +46,21 @@ let package = Package(
             dependencies: ["CounterCore", "Swivelish", "SwivelishTesting"],
             path: "Examples/Counter/Tests/CounterCoreTests"
         ),
+        .target(
+            name: "TodosCore",
+            dependencies: ["Swivelish"],
+            path: "Examples/Todos/Sources/TodosCore"
+        ),
+        .executableTarget(
+            name: "Todos",
+            dependencies: ["TodosCore", "Swivelish", "SwivelishTesting"],
+            path: "Examples/Todos/Sources/Todos"
+        ),
+        .testTarget(
+            name: "TodosCoreTests",
+            dependencies: ["TodosCore", "Swivelish", "SwivelishTesting"],
+            path: "Examples/Todos/Tests/TodosCoreTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

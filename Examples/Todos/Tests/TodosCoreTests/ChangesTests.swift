@@ -1,0 +1,73 @@
+import Swivelish
+import Testing
+import TodosCore
+
+// The lines the scripted mode prints: what changed from one state to the next.
+
+@Suite("TodoList.changes(from:)")
+struct ChangesTests {
+    /// The lines printed when `message` is applied to `list`, and `list` afterwards.
+    func apply(_ message: any Message, to list: inout TodoList) -> [String] {
+        let old = list
+        _ = TodoList.update(&list, with: message)
+        return list.changes(from: old)
+    }
+
+    @Test func eachKindOfChangeHasItsLine() {
+        var list = TodoList(todos: threeTodos)
+        #expect(apply(TodoList.Action.add(title: "Water plants"), to: &list) == ["added: 4. [ ] Water plants"])
+        #expect(apply(ElementMessage<Todo>(id: 1, Todo.Action.toggle), to: &list) == ["changed: 1. [x] Buy milk"])
+        #expect(
+            apply(ElementMessage<Todo>(id: 1, Todo.Action.rename("Buy oat milk")), to: &list)
+                == ["changed: 1. [x] Buy oat milk"])
+        #expect(apply(TodoList.Action.delete(id: 4), to: &list) == ["deleted: [ ] Water plants"])
+        #expect(
+            apply(TodoList.Action.move(id: 3, toPositionOf: 1), to: &list) == [
+                "moved:", "  1. [ ] Walk the dog", "  2. [x] Buy oat milk", "  3. [x] Call mom",
+            ])
+        #expect(
+            apply(TodoList.Action.setFilter(.active), to: &list) == [
+                "filter: active", "1 of 3 shown (filter: active), 2 done", "  1. [ ] Walk the dog",
+            ])
+        #expect(
+            apply(ElementMessage<Todo>(id: 3, Todo.Action.toggle), to: &list)
+                == ["changed: [x] Walk the dog (hidden by the filter)"])
+    }
+
+    @Test func theDetailsLines() {
+        var list = TodoList(todos: threeTodos)
+        #expect(apply(TodoList.Action.open(id: 2), to: &list) == ["opened: Call mom"])
+        #expect(apply(TodoDetail.Action.remind(seconds: 2), to: &list) == ["reminder: 2s left"])
+        #expect(apply(TodoDetail.Action.tick, to: &list) == ["reminder: 1s left"])
+        #expect(apply(TodoDetail.Action.tick, to: &list) == ["reminder due: Call mom"])
+        #expect(apply(TodoList.Action.open(id: 1), to: &list) == ["closed: Call mom", "opened: Buy milk"])
+        #expect(apply(TodoList.Action.delete(id: 1), to: &list) == ["closed: Buy milk", "deleted: [ ] Buy milk"])
+        #expect(apply(TodoList.Action.close, to: &list) == [])
+    }
+
+    @Test func theListing() {
+        #expect(TodoList().listing == ["0 of 0 shown (filter: all), 0 done"])
+        #expect(
+            TodoList(todos: threeTodos).listing == [
+                "3 of 3 shown (filter: all), 1 done", "  1. [ ] Buy milk", "  2. [x] Call mom",
+                "  3. [ ] Walk the dog",
+            ])
+    }
+}
+
+@Suite("TodoList.structure")
+struct StructureTests {
+    @Test func changesWithTheOrderFilterAndDetailButNotInsideATodo() {
+        var list = TodoList(todos: threeTodos)
+        let before = list.structure
+        _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 1, Todo.Action.toggle))
+        _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 2, Todo.Action.rename("Call dad")))
+        #expect(list.structure == before)
+        _ = TodoList.update(&list, with: TodoList.Action.move(id: 3, toPositionOf: 1))
+        #expect(list.structure.ids == [3, 1, 2])
+        _ = TodoList.update(&list, with: TodoList.Action.setFilter(.done))
+        #expect(list.structure.filter == .done)
+        _ = TodoList.update(&list, with: TodoList.Action.open(id: 2))
+        #expect(list.structure.detail == TodoDetail(todoID: 2))
+    }
+}
