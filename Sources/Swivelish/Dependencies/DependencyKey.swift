@@ -40,7 +40,9 @@ public protocol DependencyKey {
     ///
     /// Without one (the default implementation), an effect that reads the dependency in a `TestStore`
     /// where the test did not set it fails the test, naming the key and the message whose effect read it;
-    /// the effect is then cancelled, and goes on with ``defaultValue`` until it stops.
+    /// the effect is then cancelled, and goes on with ``defaultValue`` until it stops. So what it does before
+    /// it next checks for cancellation (a file written, a request sent) is done for real: give every
+    /// dependency that acts on the world a test value that does not.
     static var testValue: Value { get }
 }
 
