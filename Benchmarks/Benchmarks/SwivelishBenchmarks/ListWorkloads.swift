@@ -72,7 +72,8 @@ func changedRow(_ index: Int, of rows: Int) -> Int {
 
 /// W13 and W14 on the store: the list, a reader per row (a `skipRepeats` subscription of the row's store),
 /// a reader of the ids, and the list's model.
-final class StoreListFixture {
+final class StoreListFixture: @unchecked Sendable {
+    // `@unchecked Sendable`: made on the main actor (its model must be), then used by one thread at a time.
     let store: Store<BenchList>
     let readers = ListReaders()
     let rows: Int

@@ -249,6 +249,25 @@ let benchmarks: @Sendable () -> Void = {
         return store
     }
 
+    // W13: a change of one row of a list of 1,000 and of 10,000 rows, each row with a subscription of its
+    // own, the list's ids with one, and the list's model alive; against a list by hand (see
+    // ListWorkloads.swift). W14 (an append) makes the list grow with every iteration, so it is measured by
+    // `profile.sh` only, on a list of a fixed size.
+
+    for rows in [1_000, 10_000] {
+        Benchmark("W13 change 1 of \(rows) rows (Store)") { benchmark, fixture in
+            fixture.changeRows(count: benchmark.scaledIterations.count)
+        } setup: {
+            await StoreListFixture(rows: rows)
+        }
+
+        Benchmark("W13 change 1 of \(rows) rows (HandWritten)") { benchmark, fixture in
+            fixture.changeRows(count: benchmark.scaledIterations.count)
+        } setup: {
+            HandWrittenListFixture(rows: rows)
+        }
+    }
+
     // W15: a dispatch with a trace writer attached, against one with printChanges writing to a sink that
     // discards it. Not "(Store)": the writer's thread allocates as it renders what it takes, concurrently
     // with the measured dispatches, so the allocation count of an iteration is not deterministic (see
