@@ -3,9 +3,13 @@ extension SubscriptionList {
     /// number `delivery`. Called by the deliverer, without the lock.
     ///
     /// A subscription with an id at or past `audience` was made after the change was committed, and starts
-    /// from its own first state; one that its deliverer removed during this delivery is skipped.
+    /// from its own first state; one that its deliverer removed during this delivery is skipped. When
+    /// `tellingThreadSanitizer`, ThreadSanitizer is told when the reads of `slots` are done.
     @inlinable
-    static func notify<S>(_ slots: ContiguousArray<Slot>, of state: borrowing S, audience: UInt64, delivery: UInt64) {
+    static func notify<S>(
+        _ slots: ContiguousArray<Slot>, of state: borrowing S, audience: UInt64, delivery: UInt64,
+        tellingThreadSanitizer: Bool
+    ) {
         // Watches read the state in memory (see `Watch`). The snapshot `slots` holds every subscription for
         // the whole loop, so the loop reads them without retaining them (each retain and release is an
         // atomic operation).
@@ -16,7 +20,7 @@ extension SubscriptionList {
                 // it holds, its group's members too.
                 guard let base = slots.baseAddress else { return }
                 // The reads of this delivery are done (see `synchronizeWithDeliveries`).
-                defer { ThreadSanitizer.release(base) }
+                defer { if tellingThreadSanitizer { ThreadSanitizer.release(base) } }
                 var slot = base
                 for _ in 0..<slots.count {
                     defer { slot += 1 }

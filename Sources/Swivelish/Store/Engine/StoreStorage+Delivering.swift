@@ -95,7 +95,8 @@ extension StoreStorage {
     @inline(__always)
     func notify(_ slots: ContiguousArray<SubscriptionList.Slot>, of state: borrowing S, audience: UInt64) {
         deliveries &+= 1
-        SubscriptionList.notify(slots, of: state, audience: audience, delivery: deliveries)
+        SubscriptionList.notify(
+            slots, of: state, audience: audience, delivery: deliveries, tellingThreadSanitizer: tellsThreadSanitizer)
     }
 
     @inlinable

@@ -26,6 +26,12 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @exclusivity(unchecked)
     var machine: StoreStateMachine<S>
 
+    /// Whether the program runs under ThreadSanitizer, which deliveries tell when they are done reading
+    /// their snapshot of the subscriptions (see ``ThreadSanitizer``): read once, so that a delivery pays a
+    /// test of a stored flag for it, not a lookup of a global.
+    @usableFromInline
+    let tellsThreadSanitizer = ThreadSanitizer.isEnabled
+
     /// Whether someone delivers; read and changed under the lock, and by the deliverer without it.
     @usableFromInline
     let deliveryFlag = DeliveryFlag()
