@@ -50,7 +50,11 @@ struct Counter: State, Equatable {
         case .fetchForever:
             state.isLoading = true
             return Effects.run(id: "forever") { _ in
-                try await Task.sleep(nanoseconds: 60_000_000_000)
+                // Until cancelled, however long the machine keeps the test waiting (a single long sleep
+                // ended on its own once, in a ThreadSanitizer run that held the test for over a minute).
+                while true {
+                    try await Task.sleep(nanoseconds: 60_000_000_000)
+                }
             }
         case .cancelFetch:
             state.isLoading = false
