@@ -55,10 +55,13 @@ private final class Invalidations {
     }
 
     private func observe() {
-        withObservationTracking(read) { [self] in
+        withObservationTracking(read) { [weak self] in
+            // Weakly: the model's registrar keeps the last registration, which would keep the counter, and
+            // through `read` the model, alive for ever (LeakSanitizer reports the cycle).
             MainActor.assumeIsolated {
-                count += 1
-                observe()
+                guard let self else { return }
+                self.count += 1
+                self.observe()
             }
         }
     }

@@ -89,12 +89,15 @@ private final class CountHistory {
     private func observe() {
         withObservationTracking {
             _ = model.count
-        } onChange: { [self] in
+        } onChange: { [weak self] in
+            // Weakly: the model's registrar keeps the last registration, which would keep the history, and
+            // through it the model, alive for ever (LeakSanitizer reports the cycle).
             MainActor.assumeIsolated {
+                guard let self else { return }
                 // On the main actor, where the model applies states: record the count the change replaces,
                 // and observe again for the next change.
-                countsBeforeEachChange.append(model.count)
-                observe()
+                self.countsBeforeEachChange.append(self.model.count)
+                self.observe()
             }
         }
     }

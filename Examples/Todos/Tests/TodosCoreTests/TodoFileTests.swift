@@ -16,7 +16,10 @@ struct TodoFileTests {
     }
 
     func contents(_ path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        // An empty file is not read: Foundation leaks the buffer it reads one into (LeakSanitizer says so).
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        if (attributes[.size] as? NSNumber)?.intValue == 0 { return "" }
+        return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     func write(_ text: String, to path: String) {
