@@ -164,7 +164,7 @@ struct ReleaseOutsideLockTests {
                             Effects.concat(Effects.run { _ in _ = token }, Effects.send(Pinged.Go())),
                             id: "effect")))
             }
-            require(done.wait(timeout: .now() + 10) == .success, "the token's deinit did not run")
+            require(done.wait(timeout: .now() + 60) == .success, "the token's deinit did not run")
             require(store.state.pings == 1, "the token's deinit did not dispatch")
             unsubscribe()
         }
@@ -185,7 +185,7 @@ struct ReleaseOutsideLockTests {
                         }))
             }
             store.dispatch(Pinged.Go(effect: Effects.cancel(id: "sleeper")))
-            require(done.wait(timeout: .now() + 10) == .success, "the token's deinit did not run")
+            require(done.wait(timeout: .now() + 60) == .success, "the token's deinit did not run")
             unsubscribe()
         }
     }
