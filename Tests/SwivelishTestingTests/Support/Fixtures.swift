@@ -39,7 +39,9 @@ struct Counter: State, Equatable {
         case .fetchWithCallback:
             state.isLoading = true
             return { dispatch in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+                // Late enough that a test has begun to wait for it, even on a loaded machine (20 ms was not,
+                // once, for TestStoreWaitingTests' woken receive).
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(250)) {
                     dispatch(Action.loaded(7))
                 }
             }

@@ -170,9 +170,10 @@ struct TestStoreTests {
             "A message dispatched by effects was not received when the test store was freed: Counter.Action.loaded(7)"
         ) {
             let store = TestStore(initialState: Counter())
-            // A closure effect: it has finished when `send` returns, and its message comes later.
-            store.send(Action.fetchWithCallback) { $0.isLoading = true }
-            store.send(Action.fetchForever)
+            store.send(Action.fetchForever) { $0.isLoading = true }
+            // A closure effect: it has finished when `send` returns, and its message comes later, from
+            // another thread (sent last, so that the message cannot arrive before a send that forbids it).
+            store.send(Action.fetchWithCallback)
             while store.state.count != 7 { await Task.yield() }  // loaded(7) has arrived
         }
     }

@@ -110,7 +110,7 @@ struct TestStoreWaitingTests {
 
     @Test func aWaitingReceiveIsWokenByTheMessageAndCancelsItsTimer() async {
         let store = TestStore(initialState: Counter(), timeout: .seconds(30))
-        store.send(Action.fetchWithCallback) { $0.isLoading = true }  // loaded(7) comes 20 ms later
+        store.send(Action.fetchWithCallback) { $0.isLoading = true }  // loaded(7) comes 250 ms later
         await store.receive(Action.loaded(7)) {
             $0.isLoading = false
             $0.count = 7
