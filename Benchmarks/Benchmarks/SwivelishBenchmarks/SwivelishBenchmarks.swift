@@ -137,25 +137,25 @@ let benchmarks: @Sendable () -> Void = {
     // against the same composition written by hand behind the bare lock; with `as?` in the sub-states (the
     // Swivel README's idiom) and with `Message.as(_:)`.
 
-    Benchmark("W6 10 sub-states, as? (Store)") { benchmark, store in
+    Benchmark("W6 10 sub-states with as? (Store)") { benchmark, store in
         dispatchIncrements(toComposed: store, count: benchmark.scaledIterations.count)
     } setup: {
         Store(initialState: TenSubstatesDynamic())
     }
 
-    Benchmark("W6 10 sub-states, as? (HandWritten)") { benchmark, store in
+    Benchmark("W6 10 sub-states with as? (HandWritten)") { benchmark, store in
         dispatchIncrementsByHand(to: store, count: benchmark.scaledIterations.count)
     } setup: {
         BareLockStore(initialValue: TenSubstatesDynamic())
     }
 
-    Benchmark("W6 10 sub-states, as(_:) (Store)") { benchmark, store in
+    Benchmark("W6 10 sub-states with as(_:) (Store)") { benchmark, store in
         dispatchIncrements(toComposed: store, count: benchmark.scaledIterations.count)
     } setup: {
         Store(initialState: TenSubstatesExact())
     }
 
-    Benchmark("W6 10 sub-states, as(_:) (HandWritten)") { benchmark, store in
+    Benchmark("W6 10 sub-states with as(_:) (HandWritten)") { benchmark, store in
         dispatchIncrementsByHand(to: store, count: benchmark.scaledIterations.count)
     } setup: {
         BareLockStore(initialValue: TenSubstatesExact())
@@ -164,25 +164,25 @@ let benchmarks: @Sendable () -> Void = {
     // W11: a tree of 100 leaves three levels deep, makeSerialUpdate at each level, one leaf handles the
     // message, against the same tree written by hand.
 
-    Benchmark("W11 tree of 100 leaves, as? (Store)") { benchmark, store in
+    Benchmark("W11 tree of 100 leaves with as? (Store)") { benchmark, store in
         pokeLeaf(of: store, count: benchmark.scaledIterations.count)
     } setup: {
         Store(initialState: TreeDynamic(first: 0))
     }
 
-    Benchmark("W11 tree of 100 leaves, as? (HandWritten)") { benchmark, store in
+    Benchmark("W11 tree of 100 leaves with as? (HandWritten)") { benchmark, store in
         pokeLeafByHand(of: store, count: benchmark.scaledIterations.count)
     } setup: {
         BareLockStore(initialValue: TreeDynamic(first: 0))
     }
 
-    Benchmark("W11 tree of 100 leaves, as(_:) (Store)") { benchmark, store in
+    Benchmark("W11 tree of 100 leaves with as(_:) (Store)") { benchmark, store in
         pokeLeaf(of: store, count: benchmark.scaledIterations.count)
     } setup: {
         Store(initialState: TreeExact(first: 0))
     }
 
-    Benchmark("W11 tree of 100 leaves, as(_:) (HandWritten)") { benchmark, store in
+    Benchmark("W11 tree of 100 leaves with as(_:) (HandWritten)") { benchmark, store in
         pokeLeafByHand(of: store, count: benchmark.scaledIterations.count)
     } setup: {
         BareLockStore(initialValue: TreeExact(first: 0))
