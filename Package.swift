@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "SwivelishInspector"),
         .executableTarget(name: "SwivelishInspect", dependencies: ["SwivelishInspector"]),
         .testTarget(name: "SwivelishInspectorTests", dependencies: ["SwivelishInspector", "Swivelish"]),
+        // The terminal input and output both examples' executables use (not a product).
+        .target(name: "ExampleTerminal", path: "Examples/Shared/Sources/ExampleTerminal"),
         .target(
             name: "CounterCore",
             dependencies: ["Swivelish"],
@@ -38,7 +40,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Counter",
-            dependencies: ["CounterCore", "Swivelish"],
+            dependencies: ["CounterCore", "ExampleTerminal", "Swivelish"],
             path: "Examples/Counter/Sources/Counter"
         ),
         .testTarget(
@@ -53,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Todos",
-            dependencies: ["TodosCore", "Swivelish", "SwivelishTesting"],
+            dependencies: ["TodosCore", "ExampleTerminal", "Swivelish", "SwivelishTesting"],
             path: "Examples/Todos/Sources/Todos"
         ),
         .testTarget(

@@ -8,6 +8,7 @@ import Musl
 import CounterCore
 import Dispatch
 import Swivelish
+import ExampleTerminal
 
 /// The terminal mode: reads keys, redraws the count and the status line in place.
 ///

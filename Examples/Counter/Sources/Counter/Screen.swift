@@ -1,5 +1,6 @@
 import CounterCore
 import Dispatch
+import ExampleTerminal
 
 /// The interactive screen: the lines of a ``ScreenLayout``, drawn at the top of the terminal, each at
 /// an absolute position, none wider than the terminal.

@@ -7,6 +7,7 @@ import Musl
 #endif
 import CounterCore
 import Swivelish
+import ExampleTerminal
 
 /// The line-based mode, for pipes and files: reads commands one per line, prints a line per change.
 ///

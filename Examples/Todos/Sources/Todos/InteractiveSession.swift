@@ -8,6 +8,7 @@ import Musl
 import Dispatch
 import Swivelish
 import TodosCore
+import ExampleTerminal
 
 /// The terminal mode: reads keys, redraws the list in place.
 ///

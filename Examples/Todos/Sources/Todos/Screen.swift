@@ -1,5 +1,6 @@
 import Dispatch
 import TodosCore
+import ExampleTerminal
 
 /// The interactive screen: the lines of a ``ScreenLayout``, drawn at the top of the terminal, each at
 /// an absolute position (`ESC [ row ; 1 H`), cleared to its end (`ESC [ K`), none wider than the

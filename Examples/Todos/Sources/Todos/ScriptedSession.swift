@@ -9,6 +9,7 @@ import Dispatch
 import Swivelish
 import SwivelishTesting
 import TodosCore
+import ExampleTerminal
 
 /// The line-based mode, for pipes and files: reads commands one per line, prints what each changed.
 ///

@@ -7,6 +7,7 @@ import Musl
 #endif
 import Swivelish
 import TodosCore
+import ExampleTerminal
 
 /// Runs the todo list: loads its file, then is interactive when standard input is a terminal, scripted
 /// otherwise.

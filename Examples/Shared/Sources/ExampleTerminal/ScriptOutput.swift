@@ -14,17 +14,20 @@ import Dispatch
 /// ``failure`` on the main thread once the deliveries are done, and stops.
 ///
 /// `@unchecked Sendable`: `queue` guards `firstFailure`.
-final class ScriptOutput: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "Todos.ScriptOutput")
+public final class ScriptOutput: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "ExampleTerminal.ScriptOutput")
     private var firstFailure: WriteError?
 
+    /// Output for a scripted session, which writes nothing yet.
+    public init() {}
+
     /// The error of the first write that failed, or `nil` while every write succeeded.
-    var failure: WriteError? {
+    public var failure: WriteError? {
         queue.sync { firstFailure }
     }
 
     /// Writes `line` and a newline to standard output, unless an earlier write failed.
-    func write(line: String) {
+    public func write(line: String) {
         queue.sync {
             guard firstFailure == nil else { return }
             do throws(WriteError) {

@@ -11,16 +11,16 @@ import Dispatch
 /// mode, and restored exactly once, whoever asks first: the session on `q`, or a signal handler.
 ///
 /// `@unchecked Sendable`: `queue` serialises every use of the file descriptors and `isRestored`.
-final class Terminal: @unchecked Sendable {
+public final class Terminal: @unchecked Sendable {
     private let original: termios
-    private let queue = DispatchQueue(label: "Counter.Terminal")
+    private let queue = DispatchQueue(label: "ExampleTerminal.Terminal")
     private var isRestored = false
 
     /// Saves the terminal's settings and switches it to raw input: keys arrive one at a time, are not
     /// echoed, and Ctrl-C, Ctrl-Z and Ctrl-S arrive as keys instead of signals. Hides the cursor.
     ///
     /// Returns `nil` when standard input is not a terminal.
-    init?() {
+    public init?() {
         var settings = termios()
         guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
         original = settings
@@ -35,7 +35,7 @@ final class Terminal: @unchecked Sendable {
     }
 
     /// Writes `text` to standard output, unless the terminal was restored.
-    func output(_ text: String) {
+    public func output(_ text: String) {
         queue.sync {
             guard !isRestored else { return }
             try? writeAll(text, to: STDOUT_FILENO)  // nowhere to report it; the screen is the output
@@ -45,7 +45,7 @@ final class Terminal: @unchecked Sendable {
     /// The terminal's size in character cells, or `nil` when it cannot be known (or is reported as 0).
     ///
     /// Asked again on each call: the user may resize the window at any time (which sends SIGWINCH).
-    func size() -> (columns: Int, rows: Int)? {
+    public func size() -> (columns: Int, rows: Int)? {
         var size = winsize()
         for descriptor in [STDOUT_FILENO, STDIN_FILENO] where ioctl(descriptor, Self.getWindowSize, &size) == 0 {
             guard size.ws_col > 0, size.ws_row > 0 else { return nil }
@@ -63,7 +63,7 @@ final class Terminal: @unchecked Sendable {
     #endif
 
     /// Reads one key, waiting for it. Returns `nil` at end of input or on a read error.
-    func readKey() -> UInt8? {
+    public func readKey() -> UInt8? {
         var key: UInt8 = 0
         while true {
             switch read(STDIN_FILENO, &key, 1) {
@@ -74,10 +74,20 @@ final class Terminal: @unchecked Sendable {
         }
     }
 
+    /// Whether a byte can be read within `milliseconds`.
+    public func hasInput(within milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
     /// Writes `text`, shows the cursor and restores the saved settings; later writes do nothing.
     ///
     /// Safe from any thread, any number of times: only the first call has an effect.
-    func restore(writing text: String = "") {
+    public func restore(writing text: String = "") {
         queue.sync {
             guard !isRestored else { return }
             isRestored = true

@@ -14,11 +14,11 @@ import Dispatch
 /// Signals that arrive before the handler has run for the first of them may be coalesced into one call.
 ///
 /// The handler stays installed for as long as the value is kept.
-struct SignalHandler {
+public struct SignalHandler {
     private let sources: [any DispatchSourceSignal]
 
     /// Installs `handler` for each of `signals`; it receives the signal's number.
-    init(for signals: [Int32], _ handler: @escaping @Sendable (Int32) -> Void) {
+    public init(for signals: [Int32], _ handler: @escaping @Sendable (Int32) -> Void) {
         sources = signals.map { number in
             signal(number, SIG_IGN)  // The dispatch source still sees the signal; the default action does not run.
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
