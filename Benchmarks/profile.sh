@@ -11,6 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# Hashing is seeded per process unless told otherwise: deterministic, so that the n and 2n runs hash alike.
+export SWIFT_DETERMINISTIC_HASHING=1
+
 command -v valgrind >/dev/null || { echo "error: valgrind is not installed" >&2; exit 1; }
 swift build -c release --product SwivelishProfile >/dev/null
 binary=$(swift build -c release --show-bin-path)/SwivelishProfile

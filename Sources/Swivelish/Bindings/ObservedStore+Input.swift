@@ -14,9 +14,10 @@ extension ObservedStore where S: BindableState {
     /// A reader is invalidated when the field changes, not when another does. When a set returns, the store
     /// has applied it, and the model shows the store's state at once, as `update` made it (a trimmed text, a
     /// clamped value), to every reader, without waiting for the main actor to get the change.
+    @inlinable
     public subscript<Value: Equatable & Sendable>(dynamicMember keyPath: WritableKeyPath<S.Input, Value>) -> Value {
         get {
-            track((\S.input).appending(path: keyPath), isEqual: areEqual)
+            self[tracking: (\S.input).appending(path: keyPath)]
         }
         set {
             store.set(keyPath, newValue)

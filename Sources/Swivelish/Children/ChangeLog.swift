@@ -50,31 +50,27 @@ struct ChangeLog<ID: Hashable & Sendable>: Sendable {
     /// change (or `stamp` is the latest); `nil` when the reader must look at every element.
     @inlinable
     func ids(changedAfter stamp: UInt64) -> [ID]? {
-        ids(changedAfter: stamp) { $0 }
+        var changed: [ID] = []
+        return forEachID(changedAfter: stamp) { changed.append($0) } ? changed : nil
     }
 
-    /// ``ids(changedAfter:)``, each made into a `T` by `transform`, in one allocation.
+    /// Calls `body` with each id changed after the change numbered `stamp`, oldest first, and returns
+    /// `true`, when the log still holds that change (or `stamp` is the latest); returns `false` without
+    /// calling it when the reader must look at every element.
     @inlinable
-    func ids<T>(changedAfter stamp: UInt64, _ transform: (ID) -> T) -> [T]? {
-        if stamp == latest { return [] }
+    func forEachID(changedAfter stamp: UInt64, _ body: (ID) throws -> Void) rethrows -> Bool {
+        if stamp == latest { return true }
         // How many changes came after the reader's, newest first back to it; none found: too many.
+        let count = entries.count
         var newer = 0
         while true {
-            guard newer < entries.count else { return nil }
-            if entries[(start + entries.count - 1 - newer) % entries.count].stamp == stamp { break }
+            guard newer < count else { return false }
+            if entries[(start + count - 1 - newer) % count].stamp == stamp { break }
             newer += 1
         }
-        var changed: [T] = []
-        changed.reserveCapacity(newer)
         for offset in (0..<newer).reversed() {
-            changed.append(transform(entries[(start + entries.count - 1 - offset) % entries.count].id))
+            try body(entries[(start + count - 1 - offset) % count].id)
         }
-        return changed
-    }
-
-    /// ``ids(changedAfter:)``, as `AnyHashable`s, for readers that know no `ID` type.
-    @inlinable
-    func hashableIDs(changedAfter stamp: UInt64) -> [AnyHashable]? {
-        ids(changedAfter: stamp) { AnyHashable($0) }
+        return true
     }
 }

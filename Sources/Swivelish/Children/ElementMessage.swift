@@ -12,27 +12,50 @@ where Element.ID: Sendable {
     /// The element's id.
     public let id: Element.ID
 
+    /// The message for the element, and the incarnation of the element whose effect sent it: in an object
+    /// of their own, so that an `ElementMessage` with an id of up to two words fits in the inline buffer
+    /// of `any Message`. A message is boxed once, when it is made, rather than each time it is passed on
+    /// as `any Message` (an existential of a larger value is copied into a new allocation).
+    @usableFromInline
+    let payload: Payload
+
     /// The message for the element.
-    public let message: any Message
+    @inlinable
+    public var message: any Message { payload.message }
 
     /// The incarnation of the element whose effect sent it; `nil` for a message from anyone else.
-    @usableFromInline
-    let incarnation: UInt64?
+    @inlinable
+    var incarnation: UInt64? { payload.incarnation }
 
     /// A message for the element with `id`.
     ///
     /// - Parameters:
     ///   - id: The element's id.
     ///   - message: The message for its `update`.
+    @inlinable
     public init(id: Element.ID, _ message: any Message) {
         self.init(id: id, incarnation: nil, message)
     }
 
-    @usableFromInline
+    @inlinable
     init(id: Element.ID, incarnation: UInt64?, _ message: any Message) {
         self.id = id
-        self.incarnation = incarnation
-        self.message = message
+        payload = Payload(message: message, incarnation: incarnation)
+    }
+
+    /// What an ``ElementMessage`` carries besides the id.
+    @usableFromInline
+    final class Payload: Sendable {
+        @usableFromInline
+        let message: any Message
+        @usableFromInline
+        let incarnation: UInt64?
+
+        @inlinable
+        init(message: any Message, incarnation: UInt64?) {
+            self.message = message
+            self.incarnation = incarnation
+        }
     }
 
     /// Same id, and messages equal by `==` (messages that are not `Equatable` are never equal).

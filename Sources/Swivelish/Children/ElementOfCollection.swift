@@ -1,9 +1,11 @@
-/// One element of an ``IdentifiedArray`` in a root state: which collection, which element, and how to read
-/// what changed in the collection. The subscriptions of a store made by ``Store/scope(_:id:)`` that skip
-/// repeats are notified through it, only when their element changed.
+/// One element of an ``IdentifiedArray`` in a root state: which collection, which element, and how to make
+/// the group that notifies the subscriptions to the collection's elements. The subscriptions of a store made
+/// by ``Store/scope(_:id:)`` that skip repeats are notified through that group, only when their element
+/// changed.
 @usableFromInline
 struct ElementOfCollection: @unchecked Sendable {
-    // `@unchecked Sendable`: `changes` captures only key paths and projections, immutable once made.
+    // `@unchecked Sendable`: `makeGroup` captures only key paths, an offset and projections, immutable once
+    // made.
 
     /// The collection's path from the root state.
     @usableFromInline
@@ -13,18 +15,15 @@ struct ElementOfCollection: @unchecked Sendable {
     @usableFromInline
     let id: AnyHashable
 
-    /// Reads the collection in the root state at the pointer: the number of its latest change, and the ids
-    /// it changed after the change numbered `since` (`nil`: look at every element).
+    /// Makes an empty group for the collection's elements (an ``ElementGroupOf`` its ids), when its first
+    /// member subscribes.
     @usableFromInline
-    let changes: (_ root: UnsafeRawPointer, _ since: UInt64) -> (latest: UInt64, changed: [AnyHashable]?)
+    let makeGroup: () -> ElementGroup
 
     @inlinable
-    init(
-        collection: AnyKeyPath, id: AnyHashable,
-        changes: @escaping (UnsafeRawPointer, UInt64) -> (latest: UInt64, changed: [AnyHashable]?)
-    ) {
+    init(collection: AnyKeyPath, id: AnyHashable, makeGroup: @escaping () -> ElementGroup) {
         self.collection = collection
         self.id = id
-        self.changes = changes
+        self.makeGroup = makeGroup
     }
 }

@@ -131,6 +131,28 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
         entries[id]?.incarnation
     }
 
+    /// Gives `message` to the `update` of the element at `index` of ``entries`` (whose id is `id`), changing
+    /// it in place, and returns its effect.
+    @inlinable
+    mutating func update(at index: [Element.ID: Entry].Index, id: Element.ID, with message: any Message) -> Effect?
+    where Element: State {
+        let effect = Element.update(&entries.values[index].element, with: message)
+        precondition(
+            entries.values[index].element.id == id,
+            "Swivelish: an element of an IdentifiedArray changed its id from \(id) to \(entries.values[index].element.id)")
+        log.record(id)
+        return effect
+    }
+
+    /// The incarnations of the elements removed since the last call, whose effects are to be cancelled;
+    /// `nil` when there are none.
+    @inlinable
+    mutating func takeRemovedIncarnations() -> [UInt64]? {
+        guard !removedIncarnations.isEmpty else { return nil }
+        defer { removedIncarnations = [] }
+        return removedIncarnations
+    }
+
     /// Removes `id` from ``ids``.
     @usableFromInline
     mutating func removeID(_ id: Element.ID) {

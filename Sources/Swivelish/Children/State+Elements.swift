@@ -52,22 +52,24 @@ extension State {
     ///   - update: The state's own logic.
     /// - Returns: The effects: those cancelling removed elements' effects, the element's, then `update`'s.
     @inlinable
+    @inline(__always)  // into the caller's `update`: otherwise the optimiser re-boxes the message at each call
     public static func updateElements<Element: State & Identifiable>(
         _ elements: WritableKeyPath<Self, IdentifiedArray<Element>>,
         of state: inout Self,
         with message: any Message,
         _ update: (inout Self, any Message) -> Effect?
     ) -> Effect? where Element.ID: Sendable {
+        // The collection is reached at its offset in the state when it has one: found once, used twice.
+        let offset = MemoryLayout<Self>.offset(of: elements)
         var effects = SerialEffects()
         if let addressed = message.as(ElementMessage<Element>.self) {
-            effects.append(updateElement(addressed, in: &state[keyPath: elements]))
+            effects.append(withCollection(elements, at: offset, of: &state) { updateElement(addressed, in: &$0) })
         }
         effects.append(update(&state, message))
-        guard !state[keyPath: elements].removedIncarnations.isEmpty else {
+        guard let removed = withCollection(elements, at: offset, of: &state, { $0.takeRemovedIncarnations() })
+        else {
             return effects.combined
         }
-        let removed = state[keyPath: elements].removedIncarnations
-        state[keyPath: elements].removedIncarnations = []
         var all = SerialEffects()
         for incarnation in removed {
             all.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
@@ -76,20 +78,40 @@ extension State {
         return all.combined
     }
 
+    /// Calls `body` with the collection at `elements` of `state`, in place: at `offset`, its byte offset in
+    /// the state when the path to it is made of stored properties (no key path walk, no copy of the
+    /// collection), through the key path otherwise.
+    @inlinable
+    @inline(__always)
+    static func withCollection<Element, Result>(
+        _ elements: WritableKeyPath<Self, IdentifiedArray<Element>>, at offset: Int?, of state: inout Self,
+        _ body: (inout IdentifiedArray<Element>) -> Result
+    ) -> Result {
+        guard let offset else {
+            return body(&state[keyPath: elements])
+        }
+        return withUnsafeMutableBytes(of: &state) { state in
+            body(&(state.baseAddress! + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee)
+        }
+    }
+
     /// Applies `addressed` to its element, and returns the element's effect, addressed back to it.
     @inlinable
     static func updateElement<Element: State & Identifiable>(
         _ addressed: ElementMessage<Element>, in elements: inout IdentifiedArray<Element>
     ) -> Effect? where Element.ID: Sendable {
         let id = addressed.id
-        guard let incarnation = elements.incarnation(of: id), addressed.incarnation ?? incarnation == incarnation
+        guard let index = elements.entries.index(forKey: id),
+            addressed.incarnation ?? elements.entries.values[index].incarnation
+                == elements.entries.values[index].incarnation
         else {
             if addressed.incarnation == nil {
                 reportMissingElement(addressed)
             }
             return nil
         }
-        guard let effect = Element.update(&elements[id: id]!, with: addressed.message) else { return nil }
+        let incarnation = elements.entries.values[index].incarnation
+        guard let effect = elements.update(at: index, id: id, with: addressed.message) else { return nil }
         return Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })

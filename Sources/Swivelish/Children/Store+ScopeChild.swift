@@ -32,15 +32,20 @@ extension Store {
         // offset there (not copied: a copy retains and releases each of its buffers).
         let offset = collection.offset
         let projectCollection = collection.project
-        let element = ElementOfCollection(
-            collection: projection.path(to: elements), id: AnyHashable(id)
-        ) { root, since in
-            if let offset {
-                let log = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.log
-                return (log.latest, log.hashableIDs(changedAfter: since))
+        let element = ElementOfCollection(collection: projection.path(to: elements), id: AnyHashable(id)) {
+            ElementGroupOf<Element.ID>(cursor: ElementGroup.Cursor()) { group, root, delivery, audience in
+                let group = unsafeDowncast(group, to: ElementGroupOf<Element.ID>.self)
+                if let offset {
+                    let collection = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)
+                    withUnsafePointer(to: collection.pointee.log) { log in
+                        group.deliver(changesIn: log, root, delivery: delivery, audience: audience)
+                    }
+                } else if let collection = projectCollection(root) {
+                    withUnsafePointer(to: collection.log) { log in
+                        group.deliver(changesIn: log, root, delivery: delivery, audience: audience)
+                    }
+                }
             }
-            guard let log = projectCollection(root)?.log else { return (since, []) }
-            return (log.latest, log.hashableIDs(changedAfter: since))
         }
         let read = elements.appending(path: \.[id: id])
         let part = StateProjection<Element>(

@@ -6,13 +6,16 @@
 /// copied at each change because a model keeps the previous state alive. The store delivers to it through
 /// one subscription (an ``ObservedFieldsWatch``), which reads every tracked value of a new state at once,
 /// so the values the model receives come from one state, never from two.
+@usableFromInline
 final class ObservedFields: @unchecked Sendable {
-    // `@unchecked Sendable`: `fields`, `pending`, `isScheduled` and `isCancelled` are guarded by `lock`; each
-    // field's `lastSent` belongs to the store's deliverer.
+    // `@unchecked Sendable`: `fields`, `pending`, `isScheduled` and `isCancelled` are guarded by `lock`;
+    // `deliveredFields` and each field's last value sent belong to the store's deliverer.
 
     /// One tracked value.
+    @usableFromInline
     final class Field: @unchecked Sendable {
         /// What reading a field in a new state found.
+        @usableFromInline
         enum Reading {
             /// The store's state is absent there (a removed element, a dismissed child).
             case absent
@@ -31,6 +34,7 @@ final class ObservedFields: @unchecked Sendable {
         /// takes no dynamic cast.
         let read: (UnsafeRawPointer) -> Reading
 
+        @usableFromInline
         init(index: Int, read: @escaping (UnsafeRawPointer) -> Reading) {
             self.index = index
             self.read = read
@@ -39,6 +43,12 @@ final class ObservedFields: @unchecked Sendable {
 
     private let lock = Lock()
     private var fields: [Field] = []
+    /// The number of fields in ``fields``, which only grows: the deliverer copies the table again only
+    /// when it changed, so that a delivery takes no lock.
+    private let fieldCount = AtomicWord(0)
+    /// The deliverer's copy of ``fields``.
+    @exclusivity(unchecked)
+    private var deliveredFields: [Field] = []
     private var pending: [Int: Any] = [:]
     private var isScheduled = false
     private var isCancelled = false
@@ -49,16 +59,22 @@ final class ObservedFields: @unchecked Sendable {
 
     /// Starts tracking `field`: its next change is sent.
     func add(_ field: Field) {
-        lock.withLock("an ObservedStore's fields") { fields.append(field) }
+        lock.withLock("an ObservedStore's fields") {
+            fields.append(field)
+            fieldCount.store(fields.count)
+        }
     }
 
     /// The tracked values that changed in the root state at `root` since last sent, by index; `nil` when
     /// the store's state is absent there. Called by the store's deliverer.
     func changes(in root: UnsafeRawPointer) -> [Int: Any]? {
-        // A copy of the table: the values are read, and compared by `==`, without the lock.
-        let fields = lock.withLock("an ObservedStore's fields") { self.fields }
+        // A copy of the table, taken again when a field was added: the values are read, and compared by
+        // `==`, without the lock.
+        if fieldCount.load() != deliveredFields.count {
+            deliveredFields = lock.withLock("an ObservedStore's fields") { fields }
+        }
         var changes: [Int: Any] = [:]
-        for field in fields {
+        for field in deliveredFields {
             switch field.read(root) {
             case .absent: return nil
             case .unchanged: continue
@@ -152,37 +168,59 @@ extension Store {
     }
 
     /// A tracked field of a model with `index` in its table, which reads the value at `keyPath` of this
-    /// store's state from the root state, and starts from `value` as the one last sent.
-    ///
-    /// - Parameter isEqual: How to tell a change; `nil` for a value that is not `Equatable`, which counts
-    ///   as changed at every new state.
-    func field<Value>(
-        _ keyPath: KeyPath<S, Value>, index: Int, value: Value, isEqual: (@Sendable (Value, Value) -> Bool)?
-    ) -> ObservedFields.Field {
+    /// store's state from the root state, and starts from `value` as the one last sent. The value is not
+    /// `Equatable`, so it counts as changed at every new state.
+    @inlinable
+    func field<Value>(_ keyPath: KeyPath<S, Value>, index: Int, value: Value) -> ObservedFields.Field {
         let reader = FieldReader(keyPath, in: projection)
-        let last = LastSent(value)
-        func reading(_ value: Value) -> ObservedFields.Field.Reading {
-            if let isEqual, isEqual(last.value, value) { return .unchanged }
-            last.value = value
-            return .changed(value)
-        }
         if let offset = reader.offset {
             return ObservedFields.Field(index: index) { root in
-                reading(root.load(fromByteOffset: offset, as: Value.self))
+                .changed(root.load(fromByteOffset: offset, as: Value.self))
             }
         }
         let fallback = reader.fallback
         return ObservedFields.Field(index: index) { root in
             guard let value = fallback(root) else { return .absent }
-            return reading(value)
+            return .changed(value)
+        }
+    }
+
+    /// A tracked field of a model with `index` in its table, which reads the value at `keyPath` of this
+    /// store's state from the root state, and starts from `value` as the one last sent. A value `==` to
+    /// the one last sent is unchanged.
+    ///
+    /// Made where the value's type is known (see ``ObservedStore/track(_:isEqual:makeField:)``): an
+    /// unchanged value at an offset of the root state is compared where it lies, without copying it.
+    @inlinable
+    func field<Value: Equatable>(_ keyPath: KeyPath<S, Value>, index: Int, value: Value) -> ObservedFields.Field {
+        let reader = FieldReader(keyPath, in: projection)
+        let last = LastSent(value)
+        if let offset = reader.offset {
+            return ObservedFields.Field(index: index) { root in
+                let current = (root + offset).assumingMemoryBound(to: Value.self)
+                if last.value == current.pointee { return .unchanged }
+                last.value = current.pointee
+                return .changed(last.value)
+            }
+        }
+        let fallback = reader.fallback
+        return ObservedFields.Field(index: index) { root in
+            guard let value = fallback(root) else { return .absent }
+            if last.value == value { return .unchanged }
+            last.value = value
+            return .changed(value)
         }
     }
 }
 
 /// The value a field last sent to its model; the store's deliverer's only.
-private final class LastSent<Value>: @unchecked Sendable {
+@usableFromInline
+final class LastSent<Value>: @unchecked Sendable {
+    @usableFromInline
+    @exclusivity(unchecked)
     var value: Value
 
+    @inlinable
     init(_ value: Value) {
         self.value = value
     }
@@ -190,6 +228,7 @@ private final class LastSent<Value>: @unchecked Sendable {
 
 /// Whether `left == right`: a tracked field's comparison, which the store's deliverer calls (a closure
 /// written on the main actor would be isolated to it).
+@inlinable
 func areEqual<Value: Equatable>(_ left: Value, _ right: Value) -> Bool {
     left == right
 }

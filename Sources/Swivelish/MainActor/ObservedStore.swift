@@ -83,17 +83,20 @@ public final class ObservedStore<S: State>: Observable {
     ///
     /// The model then holds the whole state, so a state with a large collection is copied at its next
     /// change; read the values a view shows instead (see `subscript(tracking:)`).
+    @inlinable
     public var state: S {
         self[dynamicMember: \S.self]
     }
 
     /// The value at `keyPath` of the state, tracked: a reader is invalidated at every new state.
+    @inlinable
     public subscript<Value>(dynamicMember keyPath: KeyPath<S, Value>) -> Value {
         self[tracking: keyPath]
     }
 
     /// The value at `keyPath` of the state, tracked: a reader is invalidated when the value changes
     /// (is not `==` to the previous one).
+    @inlinable
     public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<S, Value>) -> Value {
         self[tracking: keyPath]
     }
@@ -106,8 +109,11 @@ public final class ObservedStore<S: State>: Observable {
     ///
     /// - Parameter keyPath: The value to read, however deep in the state.
     /// - Returns: The value in the state the model shows.
+    @inlinable
     public subscript<Value>(tracking keyPath: KeyPath<S, Value>) -> Value {
-        track(keyPath, isEqual: nil)
+        track(keyPath, isEqual: nil) { [store] index, value in
+            store.field(keyPath, index: index, value: value)
+        }
     }
 
     /// The value at `keyPath` of the state, tracked by the whole key path: a reader is invalidated when
@@ -129,8 +135,11 @@ public final class ObservedStore<S: State>: Observable {
     ///
     /// - Parameter keyPath: The value to read, however deep in the state.
     /// - Returns: The value in the state the model shows.
+    @inlinable
     public subscript<Value: Equatable>(tracking keyPath: KeyPath<S, Value>) -> Value {
-        track(keyPath, isEqual: areEqual)
+        track(keyPath, isEqual: areEqual) { [store] index, value in
+            store.field(keyPath, index: index, value: value)
+        }
     }
 
     /// Sends `message` to the store (see ``Store/dispatch(_:)``).
@@ -150,7 +159,16 @@ public final class ObservedStore<S: State>: Observable {
 
     /// The value at `keyPath`, tracked from now on: the model follows it in the store's states, and tells
     /// the current reader of its changes.
-    func track<Value>(_ keyPath: KeyPath<S, Value>, isEqual: (@Sendable (Value, Value) -> Bool)?) -> Value {
+    ///
+    /// `makeField` makes the field that reads the value in the store's deliveries (with
+    /// ``Store/field(_:index:value:)``); it is a closure written where the value's type is known
+    /// (an inlinable caller), so that each delivery reads and compares the value in code specialised for
+    /// it, with no type metadata looked up.
+    @usableFromInline
+    func track<Value>(
+        _ keyPath: KeyPath<S, Value>, isEqual: (@Sendable (Value, Value) -> Bool)?,
+        makeField: (_ index: Int, _ value: Value) -> ObservedFields.Field
+    ) -> Value {
         if let index = indexes[keyPath] {
             registrar.access(self, keyPath: entries[index].key)
             return entries[index].value as! Value
@@ -162,13 +180,14 @@ public final class ObservedStore<S: State>: Observable {
             isEqual: isEqual.map { isEqual in { isEqual($0 as! Value, $1 as! Value) } })
         entries.append(entry)
         indexes[keyPath] = index
-        fields.add(store.field(keyPath, index: index, value: value, isEqual: isEqual))
+        fields.add(makeField(index, value))
         registrar.access(self, keyPath: entry.key)
         return value
     }
 
     /// Shows the store's current state at once, rather than when the main actor gets the change: after
     /// a change made from here (see ``BindableState``).
+    @usableFromInline
     func refresh() {
         guard !entries.isEmpty else { return }
         let state = store.state
@@ -200,6 +219,7 @@ public final class ObservedStore<S: State>: Observable {
 extension ObservedStore where S: Equatable {
     /// The whole state, tracked as a whole: a reader is invalidated when the state is not `==` to the
     /// last.
+    @inlinable
     public var state: S {
         self[dynamicMember: \S.self]
     }

@@ -1,62 +1,68 @@
 /// The `skipRepeats` subscriptions to elements of one ``IdentifiedArray``, by element id, in one slot of a
 /// store's ``SubscriptionList``.
 ///
-/// At each delivery, its reader asks the collection which elements changed since the last state it read
-/// (its ``ChangeLog``), and notifies only their subscriptions; when the collection cannot say (too many
-/// changes at once), every member checks its element. So a change of one row notifies that row's
-/// subscribers, in time that does not grow with the number of rows.
+/// At each delivery it asks the collection which elements changed since the last state it read (its
+/// ``ChangeLog``), and notifies only their subscriptions; when the collection cannot say (too many changes
+/// at once), every member checks its element. So a change of one row notifies that row's subscribers, in
+/// time that does not grow with the number of rows.
 ///
-/// A value inside the slot, so that a delivery's snapshot of the slots keeps the members it had; the
-/// reader is shared, and belongs to the delivering thread.
+/// The members are kept by the element's own id type (see ``ElementGroupOf``), and the reading of the
+/// collection is a closure made where the store of the element was made (``Store/scope(_:id:)``), with the
+/// element's type known: a delivery hashes an id as the element's type does, without boxing it in an
+/// `AnyHashable` or looking up type metadata.
+///
+/// A group is shared by the list of subscriptions and the snapshots of it that deliveries hold: the list
+/// changes it in place only when it holds the only reference (`isKnownUniquelyReferenced`), and a copy
+/// otherwise, so that a delivery keeps the members it started with.
+///
+/// `@unchecked Sendable`: the members change only under the store's lock and while no delivery holds the
+/// group; ``cursor`` belongs to the delivering thread.
 @usableFromInline
-struct ElementGroup {
-    /// The members, by element id, each list in subscription order.
+class ElementGroup: @unchecked Sendable {
+    /// Notifies the members whose element changed in the root state at the pointer (delivery number
+    /// `delivery`), among those in the change's audience. Called by the deliverer, without the lock.
     @usableFromInline
-    var members: [AnyHashable: ContiguousArray<Subscription>] = [:]
+    let deliverChanges: (_ group: ElementGroup, _ root: UnsafeRawPointer, _ delivery: UInt64, _ audience: UInt64) -> Void
 
+    /// The number of the collection's latest change in the last state read; shared by the copies of the
+    /// group, so that a copy made while a delivery runs goes on from where the delivery got to.
     @usableFromInline
-    let reader: Reader
+    let cursor: Cursor
 
     @inlinable
-    init(reader: Reader) {
-        self.reader = reader
+    init(
+        cursor: Cursor,
+        deliverChanges: @escaping (ElementGroup, UnsafeRawPointer, UInt64, UInt64) -> Void
+    ) {
+        self.cursor = cursor
+        self.deliverChanges = deliverChanges
     }
 
+    /// Notifies the members whose element changed in the root state at `root`.
     @inlinable
-    var isEmpty: Bool { members.isEmpty }
-
-    @inlinable
-    mutating func add(_ subscription: Subscription, for id: AnyHashable) {
-        members[id, default: []].append(subscription)
+    @inline(__always)
+    final func deliver(_ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64) {
+        deliverChanges(self, root, delivery, audience)
     }
 
-    @inlinable
-    mutating func remove(id: UInt64, for element: AnyHashable) -> Subscription? {
-        guard let index = members[element]?.firstIndex(where: { $0.id == id }) else { return nil }
-        let subscription = members[element]!.remove(at: index)
-        if members[element]!.isEmpty {
-            members[element] = nil
-        }
-        return subscription
-    }
+    /// Whether the group has no member.
+    @usableFromInline
+    var isEmpty: Bool { preconditionFailure("overridden") }
 
-    /// Notifies the members whose element changed in the root state at `root` (delivery number `delivery`),
-    /// among those in the change's audience. Called by the deliverer, without the lock.
-    @inlinable
-    func deliver(_ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64) {
-        guard let changed = reader.changedElements(in: root) else {
-            for subscriptions in members.values {
-                Self.deliver(subscriptions, root, delivery: delivery, audience: audience)
-            }
-            return
-        }
-        for id in changed {
-            if let subscriptions = members[id] {
-                Self.deliver(subscriptions, root, delivery: delivery, audience: audience)
-            }
-        }
-    }
+    /// A group with the same members, to change while a delivery holds this one.
+    @usableFromInline
+    func copy() -> ElementGroup { preconditionFailure("overridden") }
 
+    /// Adds `subscription` as a member watching the element with `id`.
+    @usableFromInline
+    func add(_ subscription: Subscription, for id: AnyHashable) { preconditionFailure("overridden") }
+
+    /// Removes the member with subscription id `id`, watching the element `element`, and returns it.
+    @usableFromInline
+    func remove(id: UInt64, for element: AnyHashable) -> Subscription? { preconditionFailure("overridden") }
+
+    /// Notifies `subscriptions`, those in the change's audience that were not cancelled during this
+    /// delivery.
     @inlinable
     static func deliver(
         _ subscriptions: ContiguousArray<Subscription>, _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64
@@ -66,32 +72,82 @@ struct ElementGroup {
         }
     }
 
-    /// Reads a collection's changes, remembering the last one it saw. Belongs to the delivering thread.
-    ///
-    /// `@unchecked Sendable`: `lastChange` is touched by the delivering thread only (one at a time, handed
-    /// over under the store's lock).
+    /// Where a group got to in the collection's changes. Belongs to the delivering thread (one at a time,
+    /// handed over under the store's lock).
     @usableFromInline
-    final class Reader: @unchecked Sendable {
-        @usableFromInline
-        let changes: (UnsafeRawPointer, UInt64) -> (latest: UInt64, changed: [AnyHashable]?)
-
+    final class Cursor: @unchecked Sendable {
         /// The number of the collection's latest change in the last state read; 0 before any.
         @usableFromInline
         @exclusivity(unchecked)
         var lastChange: UInt64 = 0
 
-        @usableFromInline
-        init(changes: @escaping (UnsafeRawPointer, UInt64) -> (latest: UInt64, changed: [AnyHashable]?)) {
-            self.changes = changes
-        }
-
-        /// The ids of the elements changed since the last state read; `nil` when every element must be
-        /// checked.
         @inlinable
-        func changedElements(in root: UnsafeRawPointer) -> [AnyHashable]? {
-            let (latest, changed) = changes(root, lastChange)
-            lastChange = latest
-            return changed
+        init() {}
+    }
+}
+
+/// An ``ElementGroup`` of the elements of a collection whose ids are `ID`s.
+@usableFromInline
+final class ElementGroupOf<ID: Hashable & Sendable>: ElementGroup, @unchecked Sendable {
+    /// The members, by element id, each list in subscription order.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var members: [ID: ContiguousArray<Subscription>] = [:]
+
+    @inlinable
+    override init(
+        cursor: Cursor,
+        deliverChanges: @escaping (ElementGroup, UnsafeRawPointer, UInt64, UInt64) -> Void
+    ) {
+        super.init(cursor: cursor, deliverChanges: deliverChanges)
+    }
+
+    @usableFromInline
+    override var isEmpty: Bool { members.isEmpty }
+
+    @usableFromInline
+    override func copy() -> ElementGroup {
+        let copy = ElementGroupOf(cursor: cursor, deliverChanges: deliverChanges)
+        copy.members = members
+        return copy
+    }
+
+    @usableFromInline
+    override func add(_ subscription: Subscription, for id: AnyHashable) {
+        members[id.base as! ID, default: []].append(subscription)
+    }
+
+    @usableFromInline
+    override func remove(id: UInt64, for element: AnyHashable) -> Subscription? {
+        let element = element.base as! ID
+        guard let index = members[element]?.firstIndex(where: { $0.id == id }) else { return nil }
+        let subscription = members[element]!.remove(at: index)
+        if members[element]!.isEmpty {
+            members[element] = nil
+        }
+        return subscription
+    }
+
+    /// Notifies the members whose element changed according to `log`, the change log of the collection
+    /// in the root state at `root`: those of the ids changed since the last state read, or every member when
+    /// the log no longer goes back that far.
+    @inlinable
+    func deliver(
+        changesIn log: UnsafePointer<ChangeLog<ID>>, _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64
+    ) {
+        let since = cursor.lastChange
+        let latest = log.pointee.latest
+        guard since != latest else { return }
+        cursor.lastChange = latest
+        let found = log.pointee.forEachID(changedAfter: since) { id in
+            if let subscriptions = members[id] {
+                Self.deliver(subscriptions, root, delivery: delivery, audience: audience)
+            }
+        }
+        if !found {
+            for subscriptions in members.values {
+                Self.deliver(subscriptions, root, delivery: delivery, audience: audience)
+            }
         }
     }
 }

@@ -17,7 +17,21 @@ struct FieldReader<Value>: @unchecked Sendable {
     init<S>(_ keyPath: KeyPath<S, Value>, in projection: StateProjection<S>) {
         offset = projection.offset(of: keyPath)
         let project = projection.project
-        fallback = { root in project(root)?[keyPath: keyPath] }
+        // Where the part of the state is found by a closure (an element by its id), the value is read from
+        // it at its offset, without a key path walk, when it has one: for a store's whole state (`\.self`),
+        // the part itself.
+        switch MemoryLayout<S>.offset(of: keyPath) {
+        case 0? where Value.self == S.self:
+            fallback = { root in unsafeBitCast(project(root), to: Value?.self) }
+        case let inner?:
+            fallback = { root in
+                project(root).map { part in
+                    withUnsafeBytes(of: part) { $0.load(fromByteOffset: inner, as: Value.self) }
+                }
+            }
+        case nil:
+            fallback = { root in project(root)?[keyPath: keyPath] }
+        }
     }
 
     /// A watch's reading: `record` with the value in the root state at a pointer, made for this reader's

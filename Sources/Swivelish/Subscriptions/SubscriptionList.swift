@@ -91,10 +91,11 @@ struct SubscriptionList {
         memberships[subscription.id] = element
         count += 1
         if let groupID = groups[element.collection], let index = index(of: groupID) {
+            makeGroupUnique(at: index)
             slots[index].group!.add(subscription, for: element.id)
             return
         }
-        var group = ElementGroup(reader: ElementGroup.Reader(changes: element.changes))
+        let group = element.makeGroup()
         group.add(subscription, for: element.id)
         slots.append(Slot(id: subscription.id, subscription: nil, group: group))
         groups[element.collection] = subscription.id
@@ -118,9 +119,9 @@ struct SubscriptionList {
 
     @usableFromInline
     mutating func removeMember(id: UInt64, of element: ElementOfCollection) -> Subscription? {
-        guard let groupID = groups[element.collection], let index = index(of: groupID),
-            let subscription = slots[index].group!.remove(id: id, for: element.id)
-        else { return nil }
+        guard let groupID = groups[element.collection], let index = index(of: groupID) else { return nil }
+        makeGroupUnique(at: index)
+        guard let subscription = slots[index].group!.remove(id: id, for: element.id) else { return nil }
         count -= 1
         if slots[index].group!.isEmpty {
             slots[index].group = nil
@@ -128,6 +129,15 @@ struct SubscriptionList {
             slotEmptied()
         }
         return subscription
+    }
+
+    /// Copies the group in the slot at `index` unless the list holds the only reference to it: a delivery
+    /// that holds a snapshot of the slots keeps the members it started with.
+    @usableFromInline
+    mutating func makeGroupUnique(at index: Int) {
+        if !isKnownUniquelyReferenced(&slots[index].group!) {
+            slots[index].group = slots[index].group!.copy()
+        }
     }
 
     /// The index of the slot with `id`, by binary search.

@@ -44,6 +44,40 @@ struct ChildScopeTests {
         #expect(calls.current.count == 100)
     }
 
+    /// Row stores subscribed and unsubscribed from four threads while a fifth changes rows: the group of row
+    /// subscriptions is changed while deliveries hold it (it is copied then, not changed under them). Every
+    /// row subscribed at the end is followed, once per change of its row.
+    @Test func rowsSubscribedFromManyThreadsDuringDeliveriesAreFollowed() async {
+        let list = Store(initialState: rowList(count: 64))
+        await runConcurrently(threads: 5) { thread in
+            guard thread < 4 else {
+                for round in 0..<2_000 {
+                    list.dispatch(ElementMessage<Row>(id: (round &* 7) % 64, Row.Action.increment))
+                }
+                return
+            }
+            for round in 0..<300 {
+                let row = list.scope(\.rows, id: thread * 16 + round % 16)!
+                let unsubscribe = row.subscribe(\.count, immediately: false, skipRepeats: true) { _ in }
+                if round % 3 != 0 { unsubscribe() }  // a third stay, until the store goes
+            }
+        }
+        let calls = Locked<[Int]>([])
+        let subscriptions = SubscriptionBag()
+        for id in 0..<64 {
+            subscriptions.insert(
+                list.scope(\.rows, id: id)!.subscribe(\.self, immediately: false, skipRepeats: true) {
+                    calls.append($0.id)
+                })
+        }
+        for id in 0..<64 {
+            list.dispatch(ElementMessage<Row>(id: id, Row.Action.increment))
+        }
+        await list.waitForDeliveries()  // the delivery thread may have taken over delivering
+        #expect(calls.current == Array(0..<64))
+        #expect(list.state.rows.map(\.count).reduce(0, +) == 2_064)
+    }
+
     @Test func anElementStoreOutlivesItsElementWithoutStaleDeliveries() {
         let list = Store(initialState: rowList(count: 2))
         let row = list.scope(\.rows, id: 1)!

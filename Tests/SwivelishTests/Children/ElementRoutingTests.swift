@@ -38,6 +38,32 @@ struct ElementRoutingTests {
                 "ElementMessage<Row>(id: 9, Row.Action.increment) was not applied: there is no element with the id 9"))
     }
 
+    /// A collection behind a computed property has no byte offset in the state: `updateElements` reaches it
+    /// through the key path, and routes and cancels as usual.
+    @Test func aCollectionBehindAComputedPropertyRoutesAndCancelsAsUsual() async {
+        let store = Store(initialState: ComputedRows(list: rowList(count: 3)))
+        store.dispatch(ElementMessage<Row>(id: 2, Row.Action.increment))
+        store.dispatch(ElementMessage<Row>(id: 1, Row.Action.echo(4)))
+        #expect(store.state.list.rows.map(\.count) == [0, 4, 1])
+        store.dispatch(ElementMessage<Row>(id: 0, Row.Action.startTicking))
+        while store.state.list.rows[id: 0]!.ticks == 0 { await Task.yield() }
+        store.dispatch(ComputedRows.Remove(id: 0))
+        while !Row.stoppedTicking.current.contains(0) { await Task.yield() }
+        #expect(store.state.list.rows.ids == [1, 2])
+    }
+
+    /// An element's `update` that changes the element's id stops the program, with a message that says so.
+    @Test func anUpdateThatChangesAnElementsIdStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let store = Store(initialState: IDChangingList())
+            store.dispatch(ElementMessage<IDChangingList.Element>(id: 1, IDChangingList.Element.Renumber()))
+        }
+        let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(text.contains("an element of an IdentifiedArray changed its id from 1 to 2"))
+    }
+
     @Test func messagesFromEightThreadsReachTheirElementsExactly() async {
         let store = Store(initialState: rowList(count: 8))
         await runConcurrently(threads: 8) { thread in
@@ -67,5 +93,52 @@ struct ElementRoutingTests {
             try? await Task.sleep(nanoseconds: 1_000_000)
         }
         #expect(Row.stoppedTicking.current.count >= 2_000)
+    }
+}
+
+/// A list of rows reached through a computed property: no byte offset from the state to the collection.
+struct ComputedRows: State {
+    var storage: [String: RowList]
+
+    init(list: RowList) {
+        storage = ["list": list]
+    }
+
+    var list: RowList {
+        get { storage["list"]! }
+        set { storage["list"] = newValue }
+    }
+
+    struct Remove: Message {
+        let id: Int
+    }
+
+    static func update(_ state: inout ComputedRows, with message: Message) -> Effect? {
+        updateElements(\.list.rows, of: &state, with: message) { state, message in
+            if let remove = message.as(Remove.self) {
+                state.list.rows.remove(id: remove.id)
+            }
+            return nil
+        }
+    }
+}
+
+/// A list whose element changes its own id when told to.
+struct IDChangingList: State {
+    var elements: IdentifiedArray<Element> = [Element(id: 1)]
+
+    struct Element: State, Identifiable {
+        var id: Int
+
+        struct Renumber: Message {}
+
+        static func update(_ state: inout Element, with message: Message) -> Effect? {
+            state.id += 1
+            return nil
+        }
+    }
+
+    static func update(_ state: inout IDChangingList, with message: Message) -> Effect? {
+        updateElements(\.elements, of: &state, with: message) { _, _ in nil }
     }
 }
