@@ -139,7 +139,8 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
         let effect = Element.update(&entries.values[index].element, with: message)
         precondition(
             entries.values[index].element.id == id,
-            "Swivelish: an element of an IdentifiedArray changed its id from \(id) to \(entries.values[index].element.id)")
+            "Swivelish: an element of an IdentifiedArray changed its id from \(id) to \(entries.values[index].element.id)"
+        )
         log.record(id)
         return effect
     }

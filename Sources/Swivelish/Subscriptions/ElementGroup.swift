@@ -22,7 +22,8 @@ class ElementGroup: @unchecked Sendable {
     /// Notifies the members whose element changed in the root state at the pointer (delivery number
     /// `delivery`), among those in the change's audience. Called by the deliverer, without the lock.
     @usableFromInline
-    let deliverChanges: (_ group: ElementGroup, _ root: UnsafeRawPointer, _ delivery: UInt64, _ audience: UInt64) -> Void
+    let deliverChanges:
+        (_ group: ElementGroup, _ root: UnsafeRawPointer, _ delivery: UInt64, _ audience: UInt64) -> Void
 
     /// The number of the collection's latest change in the last state read; shared by the copies of the
     /// group, so that a copy made while a delivery runs goes on from where the delivery got to.
