@@ -12,13 +12,24 @@ extension IdentifiedArray {
     /// - Parameters:
     ///   - element: The element; no element may have its id already.
     ///   - index: Where to put it, from 0 to the number of elements.
+    @inlinable
     public mutating func insert(_ element: Element, at index: Int) {
+        let id = element.id
+        let previous = entries.updateValue(Entry(element: element, incarnation: ChangeStamps.next()), forKey: id)
         precondition(
-            entries[element.id] == nil,
-            "Swivelish: an IdentifiedArray has an element with the id \(element.id) already; ids are unique")
-        ids.insert(element.id, at: index)
-        entries[element.id] = Entry(element: element, incarnation: ChangeStamps.next())
-        log.record(element.id)
+            previous == nil, "Swivelish: an IdentifiedArray has an element with the id \(id) already; ids are unique")
+        insertID(id, at: index)
+        log.record(id)
+    }
+
+    /// Puts `id` at `index` of ``ids``: an append in place, when it goes at the end.
+    @usableFromInline
+    mutating func insertID(_ id: Element.ID, at index: Int) {
+        if index == ids.count {
+            ids.append(id)
+        } else {
+            ids.withArray { $0.insert(id, at: index) }
+        }
     }
 
     /// Removes the element with `id`, and returns it; `nil` when there is none.
@@ -48,10 +59,16 @@ extension IdentifiedArray {
     /// Removes the elements for which `shouldBeRemoved` is true.
     ///
     /// - Parameter shouldBeRemoved: Says whether to remove an element.
-    @inlinable
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+        var removed: Set<Element.ID> = []
         for id in ids where try shouldBeRemoved(entries[id]!.element) {
-            remove(id: id)
+            let entry = entries.removeValue(forKey: id)!
+            removedIncarnations.append(entry.incarnation)
+            log.record(id)
+            removed.insert(id)
+        }
+        if !removed.isEmpty {
+            ids.withArray { $0.removeAll(where: removed.contains) }
         }
     }
 
@@ -61,14 +78,18 @@ extension IdentifiedArray {
     ///   - source: The element's position.
     ///   - destination: Its position afterwards.
     public mutating func move(from source: Int, to destination: Int) {
-        let id = ids.remove(at: source)
-        ids.insert(id, at: destination)
+        ids.withArray { ids in
+            let id = ids.remove(at: source)
+            ids.insert(id, at: destination)
+        }
     }
 
     /// Puts the elements in the order `areInIncreasingOrder` says.
     ///
     /// - Parameter areInIncreasingOrder: Whether the first element goes before the second.
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-        try ids.sort { try areInIncreasingOrder(entries[$0]!.element, entries[$1]!.element) }
+        try ids.withArray { ids in
+            try ids.sort { try areInIncreasingOrder(entries[$0]!.element, entries[$1]!.element) }
+        }
     }
 }

@@ -24,9 +24,10 @@
 public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where Element.ID: Sendable {
     /// The ids of the elements, in order.
     ///
-    /// A stored property, so that a subscription or a model reading `\.todos.ids` reads it at its offset in
+    /// A reader that keeps them (a list view's subscription or model) costs an append nothing more: see
+    /// ``IDs``. A stored property, so that a subscription or a model reading `\.todos.ids` reads it at its offset in
     /// the state rather than through the key path.
-    public internal(set) var ids: [Element.ID]
+    public internal(set) var ids: IDs
 
     /// The elements by id, each with the number of its incarnation.
     @usableFromInline
@@ -158,7 +159,7 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     @usableFromInline
     mutating func removeID(_ id: Element.ID) {
         if let index = ids.firstIndex(of: id) {
-            ids.remove(at: index)
+            ids.withArray { _ = $0.remove(at: index) }
         }
     }
 }

@@ -57,6 +57,49 @@ struct IdentifiedArrayTests {
         #expect(rows.log.ids(changedAfter: before) == nil)
     }
 
+    /// Copies of the ids share their storage for appending: the longest copy appends in place, a shorter
+    /// one copies, and every copy keeps its own ids.
+    @Test func copiesOfTheIdsShareStorageForAppendsAndKeepTheirOwnIds() {
+        typealias IDs = IdentifiedArray<Row>.IDs
+        var longest: IDs = [1, 2, 3]
+        let kept = longest
+        longest.append(4)
+        #expect(longest.storage === kept.storage)  // in place: `kept` sees only its three
+        #expect(kept == [1, 2, 3] && longest == [1, 2, 3, 4])
+        #expect(kept != longest)
+        var shorter = kept
+        shorter.append(5)  // the place after 3 is `longest`'s: a copy
+        #expect(shorter.storage !== kept.storage)
+        #expect(shorter == [1, 2, 3, 5] && longest == [1, 2, 3, 4] && kept == [1, 2, 3])
+        #expect(IDs([1, 2]) == IDs([1, 2]))  // other storage, same ids
+        #expect(IDs([1, 2]).hashValue == IDs([1, 2]).hashValue)
+        var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3)]
+        let before = rows.ids
+        rows.move(from: 0, to: 2)
+        rows.remove(id: 2)
+        #expect(before == [1, 2, 3] && rows.ids == [3, 1])
+        #expect(rows.ids.description == "[3, 1]")
+        #expect(IDs().isEmpty && Array(IDs([7])) == [7])
+    }
+
+    /// Eight threads append to their own copies of one array of ids at once: each copy ends with the common
+    /// ids and its own, never another thread's (two appends after the same id are told apart atomically).
+    @Test func copiesAppendingOnEightThreadsKeepTheirOwnIds() async {
+        let common = IdentifiedArray<Row>.IDs(0..<100)
+        let results = Locked<[Int: IdentifiedArray<Row>.IDs]>([:])
+        await runConcurrently(threads: 8) { thread in
+            var mine = common
+            for index in 0..<1_000 {
+                mine.append(1_000 * (thread + 1) + index)
+            }
+            results.withValue { $0[thread] = mine }
+        }
+        for (thread, ids) in results.current {
+            #expect(Array(ids) == Array(0..<100) + Array((1_000 * (thread + 1))..<(1_000 * (thread + 1) + 1_000)))
+        }
+        #expect(common == IdentifiedArray<Row>.IDs(0..<100))
+    }
+
     @Test func aDuplicateIdStopsTheProgramWithAMessage() async {
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var rows: IdentifiedArray<Row> = [Row(id: 1)]

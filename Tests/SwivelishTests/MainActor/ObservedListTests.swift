@@ -33,7 +33,18 @@ private struct MarkedList: State {
         let id: Int
     }
 
+    /// Appends a row; `lastChangeWasInPlace` says whether the ids were appended in place.
+    struct Append: Message {
+        let id: Int
+    }
+
     static func update(_ state: inout MarkedList, with message: Message) -> Effect? {
+        if let append = message as? Append {
+            let before = state.rows.ids.storage
+            state.rows.append(MarkedRow(id: append.id))
+            state.lastChangeWasInPlace = state.rows.ids.storage === before
+            return nil
+        }
         if let touch = message as? Touch {
             state.lastChangeWasInPlace = isKnownUniquelyReferenced(&state.rows[id: touch.id]!.marker)
             return nil
@@ -154,6 +165,31 @@ struct ObservedListTests {
         store.dispatch(MarkedList.Touch(id: 6))
         let inPlace = store.state.lastChangeWasInPlace
         #expect(!inPlace)
+    }
+
+    /// A list view's model and a subscription keep the ids they last read: appending a row still appends
+    /// the ids in place (not on a copy of a thousand ids), and each append reaches both, and no row.
+    @Test @MainActor func anAppendWithTheListsReadersAliveDoesNotCopyTheIds() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: MarkedList())
+        let model = store.observable()
+        let listInvalidations = Invalidations { _ = model[tracking: \.rows.ids] }
+        let seen = Locked<[Int]>([])
+        let unsubscribe = store.subscribe(\.rows.ids, immediately: false, skipRepeats: true) {
+            seen.append($0.count)
+        }
+        let rowModel = store.scope(\.rows, id: 5)!.observable()
+        let rowInvalidations = Invalidations { _ = rowModel.count }
+        for id in 1_000..<1_003 {
+            store.dispatch(MarkedList.Append(id: id))
+            let inPlace = store.state.lastChangeWasInPlace
+            #expect(inPlace)
+            #expect(await mainActorWait { model[tracking: \.rows.ids].count == id + 1 })
+        }
+        #expect(seen.current == [1_001, 1_002, 1_003])
+        #expect(listInvalidations.count == 3)
+        #expect(rowInvalidations.count == 0)
+        unsubscribe()
     }
 
     /// The same for a subscriber to the whole state, which does not skip repeats: its watch holds the state

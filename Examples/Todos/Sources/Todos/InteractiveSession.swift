@@ -126,7 +126,7 @@ final class RowSubscriptions: @unchecked Sendable {
     }
 
     /// Subscribes to the rows of `ids` not followed yet, and ends the subscriptions of the others.
-    func follow(_ ids: [Int]) {
+    func follow(_ ids: some Sequence<Int>) {
         lock.sync {
             let kept = Set(ids)
             for (id, unsubscribe) in unsubscribers where !kept.contains(id) {

@@ -1,3 +1,5 @@
+import Swivelish
+
 extension Todo {
     /// The todo as a row shows it: `[x] Buy milk` when done, `[ ] Buy milk` when not.
     public var line: String {
@@ -98,7 +100,7 @@ extension TodoList {
 /// or renaming a todo notifies that row's subscriber only.
 public struct ListStructure: Equatable, Sendable {
     /// The ids of the todos, in order.
-    public var ids: [Int]
+    public var ids: IdentifiedArray<Todo>.IDs
     /// Which todos the list shows.
     public var filter: TodoFilter
     /// The open todo's detail, if any.

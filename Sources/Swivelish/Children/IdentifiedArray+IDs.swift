@@ -1,0 +1,182 @@
+import CSwivelishAtomics
+
+extension IdentifiedArray {
+    /// The type of the elements' ids.
+    public typealias ID = Element.ID
+
+    /// The ids of an ``IdentifiedArray``'s elements, in order: a random-access collection, like an array of
+    /// ids, that a list view reads to know its rows.
+    ///
+    /// ```swift
+    /// for id in list.todos.ids { ... }
+    /// ForEach(model[tracking: \.todos.ids], id: \.self) { id in ... }
+    /// ```
+    ///
+    /// It is a value, and differs from an array in one way: copies share their storage for appending. A
+    /// reader that keeps the ids it was last given (a `skipRepeats` subscription, a model's tracked value)
+    /// does not make the next append copy all the ids, as it would with an array; the append writes past
+    /// the end of the reader's copy, which does not see it. Comparing two copies of the same storage takes
+    /// constant time, so telling that an append changed the ids does not compare them one by one. Other
+    /// changes (insert, remove, move, sort) copy the ids when a reader holds them, as an array would.
+    public struct IDs: RandomAccessCollection, @unchecked Sendable {
+        // `@unchecked Sendable`: the ids in the storage are `Sendable`, and never changed or moved while
+        // the storage is shared (see ``IDStorage``).
+
+        /// The ids: the first `count` elements of the storage; `nil` while empty.
+        @usableFromInline
+        var storage: IDStorage<ID>?
+
+        /// The number of ids: the storage's first ones.
+        @usableFromInline
+        var length: Int
+
+        /// The number of ids.
+        @inlinable
+        public var count: Int { length }
+
+        /// No ids.
+        @inlinable
+        public init() {
+            storage = nil
+            length = 0
+        }
+
+        /// The ids in `ids`, in order.
+        ///
+        /// - Parameter ids: The ids.
+        @inlinable
+        public init(_ ids: some Sequence<ID>) {
+            self.init()
+            for id in ids {
+                append(id)
+            }
+        }
+
+        /// The position of the first id.
+        @inlinable
+        public var startIndex: Int { 0 }
+
+        /// The position after the last id.
+        @inlinable
+        public var endIndex: Int { count }
+
+        /// The id at `position`.
+        ///
+        /// - Parameter position: A position from 0 to `count - 1`.
+        @inlinable
+        public subscript(position: Int) -> ID {
+            precondition(
+                position >= 0 && position < count,
+                "Swivelish: index \(position) is out of range for the \(count) ids of an IdentifiedArray")
+            return storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[position] }
+        }
+
+        /// Adds `id` at the end: in place when this is the longest copy of its storage and there is room
+        /// (whoever else holds the storage sees only its own count of ids), in a larger copy otherwise.
+        @inlinable
+        mutating func append(_ id: ID) {
+            if let storage, count < storage.capacity, storage.claim(after: count) {
+                storage.withUnsafeMutablePointerToElements { ($0 + count).initialize(to: id) }
+                length += 1
+                return
+            }
+            let larger = IDStorage<ID>.make(copying: self, capacity: Swift.max(8, count * 2))
+            larger.withUnsafeMutablePointerToElements { ($0 + count).initialize(to: id) }
+            _ = larger.claim(after: count)
+            storage = consume larger
+            length += 1
+        }
+
+        /// Changes the ids as an array: `body` gets them as one, and the ids become what it leaves.
+        /// Takes time in proportion to the number of ids, as removing or inserting in an array does.
+        @inlinable
+        mutating func withArray<Result>(_ body: (inout [ID]) throws -> Result) rethrows -> Result {
+            var array = Array(self)
+            defer {
+                storage = array.isEmpty ? nil : IDStorage.make(copying: array, capacity: array.count)
+                length = array.count
+            }
+            return try body(&array)
+        }
+    }
+}
+
+/// The memory of ``IdentifiedArray/IDs``: ids, and in the header how many of them are initialised (claimed
+/// by an append, atomically, so that two copies appending at once on two threads never write the same
+/// place: the one that loses copies).
+///
+/// The initialised ids are never changed or moved while the storage is shared (the only change is an append
+/// past every copy's count, to a place claimed atomically), and the claimed count is read and changed
+/// atomically: copies of ``IdentifiedArray/IDs`` on several threads share it safely.
+@usableFromInline
+final class IDStorage<ID>: ManagedBuffer<Int, ID> {
+    /// Storage for at least `capacity` ids, holding those of `ids`.
+    @inlinable
+    static func make(copying ids: some Collection<ID>, capacity: Int) -> IDStorage {
+        let buffer = create(minimumCapacity: Swift.max(capacity, ids.count)) { _ in 0 }
+        let storage = unsafeDowncast(buffer, to: IDStorage.self)
+        storage.withUnsafeMutablePointers { claimed, elements in
+            var next = elements
+            for id in ids {
+                next.initialize(to: id)
+                next += 1
+            }
+            claimed.pointee = ids.count
+        }
+        return storage
+    }
+
+    /// Claims the place after the first `count` ids for an append; `false` when a copy with `count` ids
+    /// (or more) claimed it already.
+    @inlinable
+    func claim(after count: Int) -> Bool {
+        withUnsafeMutablePointerToHeader { swivelish_atomic_compare_exchange($0, count, count + 1) }
+    }
+
+    deinit {
+        withUnsafeMutablePointers { claimed, elements in
+            _ = elements.deinitialize(count: claimed.pointee)
+        }
+    }
+}
+
+extension IdentifiedArray.IDs: Equatable {
+    /// Whether both have the same ids in the same order: at once for two copies of one storage.
+    @inlinable
+    public static func == (left: Self, right: Self) -> Bool {
+        guard left.count == right.count else { return false }
+        if left.storage === right.storage { return true }
+        return left.elementsEqual(right)
+    }
+}
+
+extension IdentifiedArray.IDs: Hashable {
+    /// Hashes the ids, in order.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for id in self {
+            hasher.combine(id)
+        }
+    }
+}
+
+extension IdentifiedArray.IDs: ExpressibleByArrayLiteral {
+    /// The ids listed, in order.
+    @inlinable
+    public init(arrayLiteral ids: Element.ID...) {
+        self.init(ids)
+    }
+}
+
+extension IdentifiedArray.IDs: CustomStringConvertible, CustomReflectable {
+    /// The ids, as an array: `[1, 2, 3]`.
+    public var description: String {
+        Array(self).description
+    }
+
+    /// The ids, as a collection: what `printChanges`, `TestStore`'s differences and a trace show.
+    public var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
+    }
+}
