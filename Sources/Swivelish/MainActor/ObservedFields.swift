@@ -49,13 +49,13 @@ final class ObservedFields: @unchecked Sendable {
     /// The deliverer's copy of ``fields``.
     @exclusivity(unchecked)
     private var deliveredFields: [Field] = []
-    private var pending: [Int: Any] = [:]
+    private var pending = FieldChanges()
     private var isScheduled = false
     private var isCancelled = false
 
     /// Applies changed values on the main actor: set once, on the main actor, while the model is made,
     /// and read there only (by `drain`, which runs after the model's initializer returns).
-    nonisolated(unsafe) var apply: (@MainActor (_ changes: [Int: Any]) -> Void)?
+    nonisolated(unsafe) var apply: (@MainActor (_ changes: FieldChanges) -> Void)?
 
     /// Starts tracking `field`: its next change is sent.
     func add(_ field: Field) {
@@ -65,30 +65,32 @@ final class ObservedFields: @unchecked Sendable {
         }
     }
 
-    /// The tracked values that changed in the root state at `root` since last sent, by index; `nil` when
-    /// the store's state is absent there. Called by the store's deliverer.
-    func changes(in root: UnsafeRawPointer) -> [Int: Any]? {
+    /// Adds to `changes` the tracked values that changed in the root state at `root` since last sent;
+    /// returns `false`, adding nothing, when the store's state is absent there. Called by the store's
+    /// deliverer.
+    func collectChanges(in root: UnsafeRawPointer, into changes: inout FieldChanges) -> Bool {
         // A copy of the table, taken again when a field was added: the values are read, and compared by
         // `==`, without the lock.
         if fieldCount.load() != deliveredFields.count {
             deliveredFields = lock.withLock("an ObservedStore's fields") { fields }
         }
-        var changes: [Int: Any] = [:]
         for field in deliveredFields {
             switch field.read(root) {
-            case .absent: return nil
+            case .absent:
+                changes.removeAll()
+                return false
             case .unchanged: continue
-            case let .changed(value): changes[field.index] = value
+            case let .changed(value): changes.set(value, at: field.index)
             }
         }
-        return changes
+        return true
     }
 
     /// Sends `changes` to the model on the main actor, merged with those it has not applied yet.
-    func send(_ changes: [Int: Any]) {
+    func send(_ changes: FieldChanges) {
         let schedules = lock.withLock("an ObservedStore's fields") { () -> Bool in
             guard !isCancelled else { return false }
-            pending.merge(changes) { _, newer in newer }
+            pending.merge(changes)
             defer { isScheduled = true }
             return !isScheduled
         }
@@ -99,9 +101,9 @@ final class ObservedFields: @unchecked Sendable {
 
     /// Stops sending: what is pending is dropped.
     func cancel() {
-        let dropped = lock.withLock("an ObservedStore's fields") { () -> [Int: Any] in
+        let dropped = lock.withLock("an ObservedStore's fields") { () -> FieldChanges in
             isCancelled = true
-            defer { pending = [:] }
+            defer { pending = FieldChanges() }
             return pending
         }
         _ = consume dropped
@@ -110,36 +112,79 @@ final class ObservedFields: @unchecked Sendable {
     @MainActor
     private func drain() {
         while true {
-            let changes = lock.withLock("an ObservedStore's fields") { () -> [Int: Any] in
+            let changes = lock.withLock("an ObservedStore's fields") { () -> FieldChanges? in
                 guard !pending.isEmpty, !isCancelled else {
                     isScheduled = false
-                    return [:]
+                    return nil
                 }
-                defer { pending = [:] }
+                defer { pending = FieldChanges() }
                 return pending
             }
-            guard !changes.isEmpty else { return }
+            guard let changes else { return }
             apply?(changes)
         }
     }
 }
 
+/// Values of a model's tracked fields, by the field's index in the model's table: the values changed, each
+/// once (the latest), listed in the order they first changed. An array by index, not a dictionary, so that
+/// recording and merging changes hashes nothing.
+struct FieldChanges {
+    /// The indexes of the values held, in the order they first changed.
+    private(set) var indexes: [Int] = []
+    private var values: [Any?] = []
+    /// Whether `values` holds a value at each index (a flag, so that telling does not copy the value).
+    private var isSet: [Bool] = []
+
+    var isEmpty: Bool { indexes.isEmpty }
+
+    /// The value of the field with `index`; `nil` when it did not change.
+    subscript(index: Int) -> Any? {
+        index < values.count ? values[index] : nil
+    }
+
+    /// Records `value` as the latest of the field with `index`.
+    mutating func set(_ value: Any, at index: Int) {
+        if index >= values.count {
+            values.append(contentsOf: repeatElement(nil, count: index + 1 - values.count))
+            isSet.append(contentsOf: repeatElement(false, count: index + 1 - isSet.count))
+        }
+        if !isSet[index] {
+            isSet[index] = true
+            indexes.append(index)
+        }
+        values[index] = value
+    }
+
+    /// Records the values of `other`, newer than these.
+    mutating func merge(_ other: FieldChanges) {
+        for index in other.indexes {
+            set(other.values[index].unsafelyUnwrapped, at: index)
+        }
+    }
+
+    /// Forgets every value, keeping the memory for the next changes.
+    mutating func removeAll() {
+        for index in indexes {
+            values[index] = nil
+            isSet[index] = false
+        }
+        indexes.removeAll(keepingCapacity: true)
+    }
+}
+
 /// The watch of a model's subscription: at each delivery, the tracked values that changed.
 final class ObservedFieldsWatch: Watch, @unchecked Sendable {
-    /// The changes read at the last delivery, until the subscription takes them.
+    /// The changes read at the last delivery, until the subscription takes them; its memory is kept from
+    /// one delivery to the next.
     @exclusivity(unchecked)
-    var changes: [Int: Any] = [:]
+    var changes = FieldChanges()
 
     init(_ fields: ObservedFields, key: WatchKey) {
         super.init(key: key) { watch, root in
             let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-            guard let changes = fields.changes(in: root) else {
-                watch.isAbsent = true
-                return
-            }
-            watch.isAbsent = false
-            if !changes.isEmpty {
-                watch.changes = changes
+            watch.isAbsent = !fields.collectChanges(in: root, into: &watch.changes)
+            if !watch.changes.isEmpty {
                 watch.version &+= 1
             }
         }
@@ -158,9 +203,8 @@ extension Store {
             makeWatch: { ObservedFieldsWatch(fields, key: key) },
             receive: { watch in
                 let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-                let changes = watch.changes
-                watch.changes = [:]
-                fields.send(changes)
+                fields.send(watch.changes)
+                watch.changes.removeAll()
             },
             element: projection.element,
             register

@@ -191,26 +191,26 @@ public final class ObservedStore<S: State>: Observable {
     func refresh() {
         guard !entries.isEmpty else { return }
         let state = store.state
-        var changes: [Int: Any] = [:]
+        var changes = FieldChanges()
         for (index, entry) in entries.enumerated() {
-            changes[index] = entry.read(state)
+            changes.set(entry.read(state), at: index)
         }
         apply(changes)
     }
 
-    /// Shows the tracked values in `changes`, by index, telling the readers of each value that changed.
-    private func apply(_ changes: [Int: Any]) {
-        let changed = changes.filter { index, value in
+    /// Shows the tracked values in `changes`, telling the readers of each value that changed.
+    private func apply(_ changes: FieldChanges) {
+        let changed = changes.indexes.filter { index in
             let entry = entries[index]
-            return entry.isEqual.map { !$0(entry.value, value) } ?? true
+            return entry.isEqual.map { !$0(entry.value, changes[index]!) } ?? true
         }
-        for index in changed.keys {
+        for index in changed {
             registrar.willSet(self, keyPath: entries[index].key)
         }
-        for (index, value) in changed {
-            entries[index].value = value
+        for index in changed {
+            entries[index].value = changes[index]!
         }
-        for index in changed.keys {
+        for index in changed {
             registrar.didSet(self, keyPath: entries[index].key)
         }
     }
