@@ -78,6 +78,37 @@ struct ChildScopeTests {
         #expect(list.state.rows.map(\.count).reduce(0, +) == 2_064)
     }
 
+    /// Several subscribers to one row are called in the order they subscribed, however they come and go.
+    @Test func aRowsSubscribersAreCalledInSubscriptionOrder() {
+        let list = Store(initialState: rowList(count: 3))
+        let row = list.scope(\.rows, id: 1)!
+        let calls = Locked<[String]>([])
+        func subscriber(_ name: String) -> @Sendable () -> Void {
+            row.subscribe(\.count, immediately: false, skipRepeats: true) { _ in calls.append(name) }
+        }
+        func change() -> [String] {
+            calls.withValue { $0 = [] }
+            list.dispatch(ElementMessage<Row>(id: 1, Row.Action.increment))
+            return calls.current
+        }
+        let endA = subscriber("A")
+        let endB = subscriber("B")
+        let endC = subscriber("C")
+        #expect(change() == ["A", "B", "C"])
+        endA()
+        #expect(change() == ["B", "C"])
+        let endD = subscriber("D")
+        #expect(change() == ["B", "C", "D"])
+        endC()
+        #expect(change() == ["B", "D"])
+        endB()
+        endD()
+        #expect(change() == [])
+        let endE = subscriber("E")
+        #expect(change() == ["E"])
+        endE()
+    }
+
     @Test func anElementStoreOutlivesItsElementWithoutStaleDeliveries() {
         let list = Store(initialState: rowList(count: 2))
         let row = list.scope(\.rows, id: 1)!
