@@ -46,6 +46,12 @@ class ElementGroup: @unchecked Sendable {
         deliverChanges(self, root, delivery, audience)
     }
 
+    /// The group's address, for ThreadSanitizer's annotations (see ``SubscriptionList/makeGroupUnique(at:)``).
+    @inlinable
+    final var address: UnsafeRawPointer {
+        UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    }
+
     /// Whether the group has no member.
     @usableFromInline
     var isEmpty: Bool { preconditionFailure("overridden") }
@@ -115,11 +121,20 @@ final class ElementGroupOf<ID: Hashable & Sendable>: ElementGroup, @unchecked Se
     @usableFromInline
     override var isEmpty: Bool { firstMembers.isEmpty }
 
+    /// A copy in memory of its own, dictionaries and arrays included: the copy is changed in place later,
+    /// when the list holds the only reference to it, and a storage shared with this group (which a delivery
+    /// may be reading) would be changed in place as soon as this group is freed, ordered after the
+    /// delivery's reads only by reference counts, which ThreadSanitizer does not see.
     @usableFromInline
     override func copy() -> ElementGroup {
         let copy = ElementGroupOf(cursor: cursor, deliverChanges: deliverChanges)
-        copy.firstMembers = firstMembers
-        copy.otherMembers = otherMembers
+        copy.firstMembers.reserveCapacity(firstMembers.count)
+        for (id, first) in firstMembers {
+            copy.firstMembers[id] = first
+        }
+        for (id, others) in otherMembers {
+            copy.otherMembers[id] = ContiguousArray(others.lazy.map { $0 })
+        }
         return copy
     }
 

@@ -26,7 +26,11 @@ extension SubscriptionList {
                     defer { slot += 1 }
                     guard slot.pointee.id < audience else { break }
                     guard let subscription = slot.pointee.subscription else {
-                        slot.pointee.group?.deliver(root, delivery: delivery, audience: audience)
+                        if let group = slot.pointee.group {
+                            group.deliver(root, delivery: delivery, audience: audience)
+                            // The reads of the group are done (see `makeGroupUnique`).
+                            if tellingThreadSanitizer { ThreadSanitizer.release(group.address) }
+                        }
                         continue
                     }
                     Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { subscription in

@@ -133,10 +133,17 @@ struct SubscriptionList {
 
     /// Copies the group in the slot at `index` unless the list holds the only reference to it: a delivery
     /// that holds a snapshot of the slots keeps the members it started with.
+    ///
+    /// A group the list holds alone may have been read by a delivery whose snapshot of the slots was
+    /// another buffer, let go since: the reference count orders those reads before this change, unseen by
+    /// ThreadSanitizer, which is told with an acquire on the group, matching the release each delivery
+    /// makes on the groups it read (as ``synchronizeWithDeliveries()`` does for the slots' buffer).
     @usableFromInline
     mutating func makeGroupUnique(at index: Int) {
         if !isKnownUniquelyReferenced(&slots[index].group!) {
             slots[index].group = slots[index].group!.copy()
+        } else if ThreadSanitizer.isEnabled {
+            ThreadSanitizer.acquire(slots[index].group!.address)
         }
     }
 
