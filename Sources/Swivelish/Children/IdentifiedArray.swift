@@ -13,8 +13,10 @@
 /// ```
 ///
 /// The ids are unique: adding an element whose id is there already stops the program with a message saying
-/// so. Elements are in the order of ``ids``; reading an element by id, changing it and removing it by id take
-/// constant time (removing also takes the time to find its place among the ids).
+/// so. Elements are in the order of ``ids``; reading an element by id, changing it and appending one take
+/// constant time (appending, amortised), also while a reader keeps the ids it last read (see ``IDs``);
+/// removing, inserting before the end, moving and sorting take time in proportion to the number of ids, as
+/// they do in an array.
 ///
 /// With ``State/updateElements(_:of:with:_:)``, a message addressed to one element by id reaches only that
 /// element's `update`, and its effects are cancelled when it is removed. A subscription to one element (for
