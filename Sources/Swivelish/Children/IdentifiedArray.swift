@@ -27,8 +27,8 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     /// The ids of the elements, in order.
     ///
     /// A reader that keeps them (a list view's subscription or model) costs an append nothing more: see
-    /// ``IDs``. A stored property, so that a subscription or a model reading `\.todos.ids` reads it at its offset in
-    /// the state rather than through the key path.
+    /// ``IDs``. A stored property, so that a subscription or a model reading `\.todos.ids` reads it at its
+    /// offset in the state rather than through the key path.
     public internal(set) var ids: IDs
 
     /// The elements by id, each with the number of its incarnation.
@@ -126,12 +126,6 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
             }
             yield &element
         }
-    }
-
-    /// The number of the incarnation of the element with `id`; `nil` when there is none.
-    @inlinable
-    func incarnation(of id: Element.ID) -> UInt64? {
-        entries[id]?.incarnation
     }
 
     /// Gives `message` to the `update` of the element at `index` of ``entries`` (whose id is `id`), changing

@@ -101,16 +101,15 @@ extension State {
         _ addressed: ElementMessage<Element>, in elements: inout IdentifiedArray<Element>
     ) -> Effect? where Element.ID: Sendable {
         let id = addressed.id
-        guard let index = elements.entries.index(forKey: id),
-            addressed.incarnation ?? elements.entries.values[index].incarnation
-                == elements.entries.values[index].incarnation
-        else {
+        guard let index = elements.entries.index(forKey: id) else {
             if addressed.incarnation == nil {
                 reportMissingElement(addressed)
             }
             return nil
         }
         let incarnation = elements.entries.values[index].incarnation
+        // A message from an effect of an earlier element with this id: dropped without a word.
+        guard addressed.incarnation ?? incarnation == incarnation else { return nil }
         guard let effect = elements.update(at: index, id: id, with: addressed.message) else { return nil }
         return Effects.cancellable(
             { dispatch in

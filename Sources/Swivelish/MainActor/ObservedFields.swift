@@ -30,8 +30,8 @@ final class ObservedFields: @unchecked Sendable {
 
         /// Reads the value from the root state, and remembers it as the one last sent when it changed.
         /// Called by the store's deliverer only, once the field is published. Made for the value's type
-        /// (see ``Store/field(_:index:value:isEqual:)``), so that reading and comparing an unchanged value
-        /// takes no dynamic cast.
+        /// (see ``Store/field(_:index:value:)``), so that reading and comparing an unchanged value takes no
+        /// dynamic cast.
         let read: (UnsafeRawPointer) -> Reading
 
         @usableFromInline
@@ -212,10 +212,10 @@ extension Store {
     }
 
     /// A tracked field of a model with `index` in its table, which reads the value at `keyPath` of this
-    /// store's state from the root state, and starts from `value` as the one last sent. The value is not
-    /// `Equatable`, so it counts as changed at every new state.
+    /// store's state from the root state. The value is not `Equatable`, so it counts as changed at every
+    /// new state.
     @inlinable
-    func field<Value>(_ keyPath: KeyPath<S, Value>, index: Int, value: Value) -> ObservedFields.Field {
+    func field<Value>(_ keyPath: KeyPath<S, Value>, index: Int) -> ObservedFields.Field {
         let reader = FieldReader(keyPath, in: projection)
         if let offset = reader.offset {
             return ObservedFields.Field(index: index) { root in

@@ -111,8 +111,8 @@ public final class ObservedStore<S: State>: Observable {
     /// - Returns: The value in the state the model shows.
     @inlinable
     public subscript<Value>(tracking keyPath: KeyPath<S, Value>) -> Value {
-        track(keyPath, isEqual: nil) { [store] index, value in
-            store.field(keyPath, index: index, value: value)
+        track(keyPath, isEqual: nil) { [store] index, _ in
+            store.field(keyPath, index: index)
         }
     }
 

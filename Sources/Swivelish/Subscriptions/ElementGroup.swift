@@ -68,13 +68,12 @@ class ElementGroup: @unchecked Sendable {
     @usableFromInline
     func remove(id: UInt64, for element: AnyHashable) -> Subscription? { preconditionFailure("overridden") }
 
-    /// Notifies `subscriptions`, those in the change's audience that were not cancelled during this
+    /// Notifies `subscription` when it is in the change's audience and was not cancelled during this
     /// delivery.
     @inlinable
-    static func deliver(
-        _ subscriptions: ContiguousArray<Subscription>, _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64
-    ) {
-        for subscription in subscriptions where subscription.id < audience && !subscription.isCancelledDuringDelivery {
+    @inline(__always)
+    static func deliver(_ subscription: Subscription, _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64) {
+        if subscription.id < audience && !subscription.isCancelledDuringDelivery {
             subscription.deliver(root, delivery: delivery)
         }
     }
@@ -172,11 +171,11 @@ final class ElementGroupOf<ID: Hashable & Sendable>: ElementGroup, @unchecked Se
     /// Notifies the members of the element with `id`, in subscription order.
     @inlinable
     func deliver(to id: ID, _ first: Subscription, _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64) {
-        if first.id < audience && !first.isCancelledDuringDelivery {
-            first.deliver(root, delivery: delivery)
-        }
+        Self.deliver(first, root, delivery: delivery, audience: audience)
         if !otherMembers.isEmpty, let others = otherMembers[id] {
-            Self.deliver(others, root, delivery: delivery, audience: audience)
+            for subscription in others {
+                Self.deliver(subscription, root, delivery: delivery, audience: audience)
+            }
         }
     }
 
