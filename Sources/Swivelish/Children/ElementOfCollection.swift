@@ -15,15 +15,22 @@ struct ElementOfCollection: @unchecked Sendable {
     @usableFromInline
     let id: AnyHashable
 
+    /// The element's type: a store whose state has this type is the element's own store, and its watches
+    /// read the element its group hands them (see ``Watch/readElement``); a store scoped further from it
+    /// reads through the root state.
+    @usableFromInline
+    let type: Any.Type
+
     /// Makes an empty group for the collection's elements (an ``ElementGroupOf`` its ids), when its first
     /// member subscribes.
     @usableFromInline
     let makeGroup: () -> ElementGroup
 
     @inlinable
-    init(collection: AnyKeyPath, id: AnyHashable, makeGroup: @escaping () -> ElementGroup) {
+    init(collection: AnyKeyPath, id: AnyHashable, type: Any.Type, makeGroup: @escaping () -> ElementGroup) {
         self.collection = collection
         self.id = id
+        self.type = type
         self.makeGroup = makeGroup
     }
 }

@@ -32,17 +32,17 @@ extension Store {
         // offset there (not copied: a copy retains and releases each of its buffers).
         let offset = collection.offset
         let projectCollection = collection.project
-        let element = ElementOfCollection(collection: projection.path(to: elements), id: AnyHashable(id)) {
+        let element = ElementOfCollection(
+            collection: projection.path(to: elements), id: AnyHashable(id), type: Element.self
+        ) {
             ElementGroupOf<Element.ID>(cursor: ElementGroup.Cursor()) { group, root, delivery, audience in
                 let group = unsafeDowncast(group, to: ElementGroupOf<Element.ID>.self)
                 if let offset {
                     let collection = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)
-                    withUnsafePointer(to: collection.pointee.log) { log in
-                        group.deliver(changesIn: log, root, delivery: delivery, audience: audience)
-                    }
+                    group.deliver(changesIn: collection, root, delivery: delivery, audience: audience)
                 } else if let collection = projectCollection(root) {
-                    withUnsafePointer(to: collection.log) { log in
-                        group.deliver(changesIn: log, root, delivery: delivery, audience: audience)
+                    withUnsafePointer(to: collection) { collection in
+                        group.deliver(changesIn: collection, root, delivery: delivery, audience: audience)
                     }
                 }
             }

@@ -68,13 +68,16 @@ class ElementGroup: @unchecked Sendable {
     @usableFromInline
     func remove(id: UInt64, for element: AnyHashable) -> Subscription? { preconditionFailure("overridden") }
 
-    /// Notifies `subscription` when it is in the change's audience and was not cancelled during this
-    /// delivery.
+    /// Notifies `subscription` of its element at `element` (`nil`: absent from the collection) when it is in
+    /// the change's audience and was not cancelled during this delivery.
     @inlinable
     @inline(__always)
-    static func deliver(_ subscription: Subscription, _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64) {
+    static func deliver(
+        _ subscription: Subscription, element: UnsafeRawPointer?, _ root: UnsafeRawPointer, delivery: UInt64,
+        audience: UInt64
+    ) {
         if subscription.id < audience && !subscription.isCancelledDuringDelivery {
-            subscription.deliver(root, delivery: delivery)
+            subscription.deliver(element: element, root: root, delivery: delivery)
         }
     }
 
@@ -168,36 +171,57 @@ final class ElementGroupOf<ID: Hashable & Sendable>: ElementGroup, @unchecked Se
         return subscription
     }
 
-    /// Notifies the members of the element with `id`, in subscription order.
+    /// Notifies the members of the element with `id`, in subscription order, of the element at `element`
+    /// (`nil`: absent from the collection).
     @inlinable
-    func deliver(to id: ID, _ first: Subscription, _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64) {
-        Self.deliver(first, root, delivery: delivery, audience: audience)
+    func deliver(
+        to id: ID, _ first: Subscription, element: UnsafeRawPointer?, _ root: UnsafeRawPointer, delivery: UInt64,
+        audience: UInt64
+    ) {
+        Self.deliver(first, element: element, root, delivery: delivery, audience: audience)
         if !otherMembers.isEmpty, let others = otherMembers[id] {
             for subscription in others {
-                Self.deliver(subscription, root, delivery: delivery, audience: audience)
+                Self.deliver(subscription, element: element, root, delivery: delivery, audience: audience)
             }
         }
     }
 
-    /// Notifies the members whose element changed according to `log`, the change log of the collection
-    /// in the root state at `root`: those of the ids changed since the last state read, or every member when
+    /// Notifies the members of the element with `id`, which is looked up in `collection` once for all of
+    /// them: their watches read it where it lies (see ``Watch/readElement``).
+    @inlinable
+    func deliver<Element>(
+        to id: ID, _ first: Subscription, in collection: UnsafePointer<IdentifiedArray<Element>>,
+        _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64
+    ) where Element.ID == ID {
+        guard let entry = collection.pointee.entries[id] else {
+            deliver(to: id, first, element: nil, root, delivery: delivery, audience: audience)
+            return
+        }
+        withUnsafePointer(to: entry.element) { element in
+            deliver(to: id, first, element: UnsafeRawPointer(element), root, delivery: delivery, audience: audience)
+        }
+    }
+
+    /// Notifies the members whose element changed in `collection`, the collection in the root state at
+    /// `root`: those of the ids its change log says changed since the last state read, or every member when
     /// the log no longer goes back that far.
     @inlinable
-    func deliver(
-        changesIn log: UnsafePointer<ChangeLog<ID>>, _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64
-    ) {
+    func deliver<Element>(
+        changesIn collection: UnsafePointer<IdentifiedArray<Element>>, _ root: UnsafeRawPointer, delivery: UInt64,
+        audience: UInt64
+    ) where Element.ID == ID {
         let since = cursor.lastChange
-        let latest = log.pointee.latest
+        let latest = collection.pointee.log.latest
         guard since != latest else { return }
         cursor.lastChange = latest
-        let found = log.pointee.forEachID(changedAfter: since) { id in
+        let found = collection.pointee.log.forEachID(changedAfter: since) { id in
             if let first = firstMembers[id] {
-                deliver(to: id, first, root, delivery: delivery, audience: audience)
+                deliver(to: id, first, in: collection, root, delivery: delivery, audience: audience)
             }
         }
         if !found {
             for (id, first) in firstMembers {
-                deliver(to: id, first, root, delivery: delivery, audience: audience)
+                deliver(to: id, first, in: collection, root, delivery: delivery, audience: audience)
             }
         }
     }

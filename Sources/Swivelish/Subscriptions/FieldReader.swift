@@ -12,10 +12,34 @@ struct FieldReader<Value>: @unchecked Sendable {
     @usableFromInline
     let fallback: (UnsafeRawPointer) -> Value?
 
+    /// For a store whose state is an element of a collection (see ``ElementOfCollection``): how to read the
+    /// value from the element's own memory, which the element's group hands to its watch. `nil` for other
+    /// stores.
+    @usableFromInline
+    let inElement: InElement?
+
+    /// How a value is read from an element's memory.
+    @usableFromInline
+    enum InElement {
+        /// At this byte offset in the element: the path to it is made of stored properties.
+        case offset(Int)
+        /// Through the key path.
+        case read((UnsafeRawPointer) -> Value)
+    }
+
     @inlinable
     @inline(__always)
     init<S>(_ keyPath: KeyPath<S, Value>, in projection: StateProjection<S>) {
         offset = projection.offset(of: keyPath)
+        if let element = projection.element, element.type == S.self {
+            if let inner = MemoryLayout<S>.offset(of: keyPath) {
+                inElement = .offset(inner)
+            } else {
+                inElement = .read { element in element.assumingMemoryBound(to: S.self).pointee[keyPath: keyPath] }
+            }
+        } else {
+            inElement = nil
+        }
         let project = projection.project
         // Where the part of the state is found by a closure (an element by its id), the value is read from
         // it at its offset, without a key path walk, when it has one: for a store's whole state (`\.self`),
@@ -62,6 +86,27 @@ struct FieldReader<Value>: @unchecked Sendable {
             }
             watch.isAbsent = false
             record(unsafeDowncast(watch, to: W.self), value)
+        }
+    }
+
+    /// A watch's reading from an element's memory (see ``Watch/readElement``): `record` with the value in
+    /// the element at a pointer; `nil` when this reader's store is not an element's.
+    @inlinable
+    @inline(__always)
+    func readingElement<W: Watch>(
+        into record: @escaping (W, Value) -> Void
+    ) -> ((Watch, UnsafeRawPointer) -> Void)? {
+        switch inElement {
+        case nil:
+            return nil
+        case let .offset(inner)?:
+            return { watch, element in
+                // Sound: the group hands the watch a pointer to an element of the store's state type (checked
+                // when the reader was made), and the value lies inline at `inner` in it.
+                record(unsafeDowncast(watch, to: W.self), element.load(fromByteOffset: inner, as: Value.self))
+            }
+        case let .read(read)?:
+            return { watch, element in record(unsafeDowncast(watch, to: W.self), read(element)) }
         }
     }
 }

@@ -63,6 +63,23 @@ final class Subscription: @unchecked Sendable {
     @inline(__always)
     func deliver(_ root: UnsafeRawPointer, delivery: UInt64) {
         watch.update(in: root, delivery: delivery)
+        receiveIfNew()
+    }
+
+    /// Delivers the element at `element` (`nil`: absent from its collection) of the root state at `root`,
+    /// the state of delivery number `delivery`, unless its value repeats one to skip. Called by the
+    /// element's ``ElementGroup``.
+    @inlinable
+    @inline(__always)
+    func deliver(element: UnsafeRawPointer?, root: UnsafeRawPointer, delivery: UInt64) {
+        watch.update(element: element, root: root, delivery: delivery)
+        receiveIfNew()
+    }
+
+    /// Calls `receive` with the value the watch read, unless it is absent or a repeat to skip.
+    @inlinable
+    @inline(__always)
+    func receiveIfNew() {
         if watch.isAbsent { return }
         let version = watch.version
         if skipsRepeats && version == seenVersion { return }

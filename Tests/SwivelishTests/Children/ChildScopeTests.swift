@@ -109,6 +109,57 @@ struct ChildScopeTests {
         endE()
     }
 
+    /// A row's group hands its subscriptions' watches the element it found: each reads its own part of it
+    /// (the whole element, a stored property deep in it, a computed one), and a store scoped further from the
+    /// row, or a root subscription sharing the row's watch, reads through the root state. Every one sees its
+    /// row's changes only, and none is called while the row is gone.
+    @Test func aRowsSubscriptionsReadTheirPartOfTheElementTheGroupFound() {
+        let deck = Store(initialState: Deck(cards: 3))
+        let calls = Locked<[String]>([])
+        let subscriptions = SubscriptionBag()
+        let rootSubscriptions = SubscriptionBag()  // ended before the row goes: they force-unwrap it
+        // The root's subscription to the row, made before the row store's: the row's watch is the root's.
+        rootSubscriptions.insert(
+            deck.subscribe(\.cards[id: 1]!, immediately: false, skipRepeats: true) {
+                calls.append("root \($0.face.value)")
+            })
+        let card = deck.scope(\.cards, id: 1)!
+        subscriptions.insert(
+            card.subscribe(\.self, immediately: false, skipRepeats: true) { calls.append("self \($0.face.value)") })
+        subscriptions.insert(
+            card.subscribe(\.face.value, immediately: false, skipRepeats: true) { calls.append("value \($0)") })
+        subscriptions.insert(
+            card.subscribe(\.label, immediately: false, skipRepeats: true) { calls.append("label \($0)") })
+        subscriptions.insert(
+            card.scope(\.face).subscribe(\.self, immediately: false, skipRepeats: true) {
+                calls.append("face \($0.value)")
+            })
+        // The root's subscription to the other row, made after: it reads the watch the row store made.
+        let other = deck.scope(\.cards, id: 2)!
+        subscriptions.insert(
+            other.subscribe(\.face, immediately: false, skipRepeats: true) { calls.append("other \($0.value)") })
+        rootSubscriptions.insert(
+            deck.subscribe(\.cards[id: 2]!.face, immediately: false, skipRepeats: true) {
+                calls.append("root other \($0.value)")
+            })
+        func change(_ id: Int, to value: Int) -> [String] {
+            calls.withValue { $0 = [] }
+            deck.dispatch(ElementMessage<Card>(id: id, Card.Set(value: value)))
+            return calls.current
+        }
+        #expect(change(1, to: 5) == ["root 5", "self 5", "value 5", "label card 1: 5", "face 5"])
+        #expect(change(0, to: 7) == [])
+        #expect(change(2, to: 3) == ["other 3", "root other 3"])
+        #expect(change(1, to: 5) == [])  // the same value: every subscriber skips it
+        rootSubscriptions.removeAll()
+        #expect(change(1, to: 4) == ["self 4", "value 4", "label card 1: 4", "face 4"])
+        calls.withValue { $0 = [] }
+        deck.dispatch(Deck.Remove(id: 1))
+        #expect(change(1, to: 6) == [])  // no row 1: not applied, nobody called
+        deck.dispatch(Deck.Add(id: 1, value: 9))
+        #expect(calls.current == ["self 9", "value 9", "label card 1: 9", "face 9"])
+    }
+
     @Test func anElementStoreOutlivesItsElementWithoutStaleDeliveries() {
         let list = Store(initialState: rowList(count: 2))
         let row = list.scope(\.rows, id: 1)!
@@ -179,5 +230,61 @@ struct ChildScopeTests {
         }
         #expect(Row.stoppedTicking.current.contains(1))
         unsubscribe()
+    }
+}
+
+/// A card with a face: a row whose values lie at offsets in it, one level down, and behind a computed
+/// property.
+struct Card: State, Identifiable, Equatable {
+    let id: Int
+    var face = Face()
+
+    /// What `label` computes from the stored values.
+    var label: String { "card \(id): \(face.value)" }
+
+    struct Face: State, Equatable {
+        var value = 0
+        static func update(_ state: inout Face, with message: Message) -> Effect? { nil }
+    }
+
+    struct Set: Message {
+        let value: Int
+    }
+
+    static func update(_ state: inout Card, with message: Message) -> Effect? {
+        if let set = message.as(Set.self) {
+            state.face.value = set.value
+        }
+        return nil
+    }
+}
+
+/// A deck of cards, which adds and removes them.
+struct Deck: State {
+    var title = "Deck"
+    var cards: IdentifiedArray<Card>
+
+    init(cards: Int) {
+        self.cards = IdentifiedArray((0..<cards).map { Card(id: $0) })
+    }
+
+    struct Add: Message {
+        let id: Int
+        let value: Int
+    }
+
+    struct Remove: Message {
+        let id: Int
+    }
+
+    static func update(_ state: inout Deck, with message: Message) -> Effect? {
+        updateElements(\.cards, of: &state, with: message) { state, message in
+            if let add = message.as(Add.self) {
+                state.cards.append(Card(id: add.id, face: Card.Face(value: add.value)))
+            } else if let remove = message.as(Remove.self) {
+                state.cards.remove(id: remove.id)
+            }
+            return nil
+        }
     }
 }
