@@ -88,25 +88,4 @@ struct FieldReader<Value>: @unchecked Sendable {
             record(unsafeDowncast(watch, to: W.self), value)
         }
     }
-
-    /// A watch's reading from an element's memory (see ``Watch/readElement``): `record` with the value in
-    /// the element at a pointer; `nil` when this reader's store is not an element's.
-    @inlinable
-    @inline(__always)
-    func readingElement<W: Watch>(
-        into record: @escaping (W, Value) -> Void
-    ) -> ((Watch, UnsafeRawPointer) -> Void)? {
-        switch inElement {
-        case nil:
-            return nil
-        case let .offset(inner)?:
-            return { watch, element in
-                // Sound: the group hands the watch a pointer to an element of the store's state type (checked
-                // when the reader was made), and the value lies inline at `inner` in it.
-                record(unsafeDowncast(watch, to: W.self), element.load(fromByteOffset: inner, as: Value.self))
-            }
-        case let .read(read)?:
-            return { watch, element in record(unsafeDowncast(watch, to: W.self), read(element)) }
-        }
-    }
 }

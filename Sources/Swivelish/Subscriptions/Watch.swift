@@ -26,6 +26,16 @@ class Watch: @unchecked Sendable {
     @usableFromInline
     let read: (Watch, UnsafeRawPointer) -> Void
 
+    /// The subscriptions reading this watch (one, for a watch that is not shared). Guarded by the store's
+    /// lock.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var subscriberCount = 0
+
+    // The fields a row's delivery reads come last, next to the subclass's value, so that they share as few
+    // cache lines as they can: with thousands of rows, each row's watch is likely out of the cache when its
+    // row changes.
+
     /// For a watch of a value of one element of a collection (a subscription of a store made by
     /// ``Store/scope(_:id:)``): reads the value from the element at the pointer, which the element's
     /// ``ElementGroup`` found in the collection. With thousands of rows, a change of one reaches its watch
@@ -35,11 +45,10 @@ class Watch: @unchecked Sendable {
     @usableFromInline
     let readElement: ((Watch, UnsafeRawPointer) -> Void)?
 
-    /// The subscriptions reading this watch (one, for a watch that is not shared). Guarded by the store's
-    /// lock.
+    /// The value's byte offset in the element, for a ``readElement`` that reads it there: kept in the watch,
+    /// so that the closure captures nothing (no object of its own to reach).
     @usableFromInline
-    @exclusivity(unchecked)
-    final var subscriberCount = 0
+    let elementOffset: Int
 
     /// The number of the delivery the value was read for.
     @usableFromInline
@@ -58,11 +67,12 @@ class Watch: @unchecked Sendable {
     @inlinable
     init(
         key: WatchKey, read: @escaping (Watch, UnsafeRawPointer) -> Void,
-        readElement: ((Watch, UnsafeRawPointer) -> Void)? = nil
+        readElement: ((Watch, UnsafeRawPointer) -> Void)? = nil, elementOffset: Int = 0
     ) {
         self.key = key
         self.read = read
         self.readElement = readElement
+        self.elementOffset = elementOffset
     }
 
     /// Reads the value of the root state at `root`, the state of delivery number `delivery`, unless it was
@@ -131,13 +141,38 @@ final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
     @inlinable
     @inline(__always)
     init(_ reader: FieldReader<Value>, key: WatchKey) {
-        let record = { (watch: EquatableWatch<Value>, new: Value) in
-            let isRepeat = watch.value.map { $0 == new } ?? false
-            watch.value = new
-            if !isRepeat {
-                watch.version &+= 1
+        // Made where the value's type is known: closures that capture nothing (see `Watch`).
+        let readElement: ((Watch, UnsafeRawPointer) -> Void)?
+        var elementOffset = 0
+        switch reader.inElement {
+        case nil:
+            readElement = nil
+        case let .offset(offset)?:
+            elementOffset = offset
+            readElement = { watch, element in
+                // Sound: the group hands the watch a pointer to an element of the store's state type (checked
+                // when the reader was made), and the value lies inline at the offset in it.
+                let watch = unsafeDowncast(watch, to: EquatableWatch<Value>.self)
+                watch.record(element.load(fromByteOffset: watch.elementOffset, as: Value.self))
+            }
+        case let .read(read)?:
+            readElement = { watch, element in
+                unsafeDowncast(watch, to: EquatableWatch<Value>.self).record(read(element))
             }
         }
-        super.init(key: key, read: reader.reading(into: record), readElement: reader.readingElement(into: record))
+        super.init(
+            key: key, read: reader.reading { (watch: EquatableWatch<Value>, new) in watch.record(new) },
+            readElement: readElement, elementOffset: elementOffset)
+    }
+
+    /// Keeps `new`, a new version unless it is `==` to the value kept.
+    @inlinable
+    @inline(__always)
+    final func record(_ new: Value) {
+        let isRepeat = value.map { $0 == new } ?? false
+        value = new
+        if !isRepeat {
+            version &+= 1
+        }
     }
 }
