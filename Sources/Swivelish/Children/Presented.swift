@@ -12,9 +12,13 @@
 /// ```
 ///
 /// Read and set it as the optional it wraps. With ``State/updatePresented(_:of:with:_:)``, the child's
-/// `update` runs only while it is presented, and its effects are cancelled when it is dismissed. Each
-/// presentation (from `nil` to a child) is one: setting another child over a presented one keeps the
-/// presentation, and its effects, going; set `nil` first to start a new one.
+/// `update` runs only while it is presented, and its effects are cancelled when it is dismissed.
+///
+/// A presentation starts when a child is set where there was none, and ends when `nil` is set. For an
+/// `Identifiable` child, setting a child with another `id` over the presented one also ends its
+/// presentation and starts a new one: the detail of another todo, opened over the first, does not receive
+/// the first's countdown. Changing the presented child otherwise (its other properties, or a child that is
+/// not `Identifiable`) keeps the presentation and its effects going; set `nil` first to start a new one.
 ///
 /// Equal when the children are, and encoded as the child (or `nil`).
 @propertyWrapper
@@ -27,6 +31,17 @@ public struct Presented<Child: State>: Sendable {
     /// The presentations dismissed since ``State/updatePresented(_:of:with:_:)`` last looked: their effects
     /// are to be cancelled.
     var dismissedIncarnations: [UInt64] = []
+
+    /// For an `Identifiable` child, whether two children have the same `id` (are one presentation); `nil`
+    /// for other children, and while none is presented. Found when a presentation starts, so that the
+    /// changes of a presented child (each message it receives sets it) cost no conformance lookup.
+    private var haveSameID: IDComparison?
+
+    /// Compares the ids of two children.
+    private struct IDComparison: @unchecked Sendable {
+        // `@unchecked Sendable`: the closure captures only the child's type (see `idComparison`).
+        let haveSameID: (Child, Child) -> Bool
+    }
 
     /// A presented `child`, or none.
     ///
@@ -41,13 +56,37 @@ public struct Presented<Child: State>: Sendable {
     public var wrappedValue: Child? {
         get { child }
         set {
-            if child == nil, newValue != nil {
-                incarnation = ChangeStamps.next()
-            } else if child != nil, newValue == nil {
-                dismissedIncarnations.append(incarnation)
-                incarnation = 0
+            if child == nil {
+                if newValue != nil { startPresentation() }
+            } else if newValue == nil {
+                endPresentation()
+            } else if let haveSameID, !haveSameID.haveSameID(child.unsafelyUnwrapped, newValue.unsafelyUnwrapped) {
+                endPresentation()
+                startPresentation()
             }
             child = newValue
+        }
+    }
+
+    private mutating func startPresentation() {
+        incarnation = ChangeStamps.next()
+        if haveSameID == nil, let identifiable = Child.self as? any Identifiable.Type {
+            haveSameID = Self.idComparison(identifiable)
+        }
+    }
+
+    private mutating func endPresentation() {
+        dismissedIncarnations.append(incarnation)
+        incarnation = 0
+    }
+
+    /// Whether two children have the same id, for a `Child` that is the `Identifiable` type `type`.
+    private static func idComparison<Identified: Identifiable>(
+        _ type: Identified.Type
+    ) -> IDComparison {
+        // `Identified` is `Child`, found by a dynamic cast of `Child.self`.
+        IDComparison { left, right in
+            unsafeBitCast(left, to: Identified.self).id == unsafeBitCast(right, to: Identified.self).id
         }
     }
 

@@ -19,7 +19,8 @@ extension State {
     /// - The child's effects send their messages back to it: to this presentation only. When it is dismissed
     ///   (by `update`, or by anyone since this function last ran), its running effects are cancelled, and
     ///   from the moment the dismissal is applied, nothing they send is applied: the check is made with
-    ///   each message, under the store's lock.
+    ///   each message, under the store's lock. An `Identifiable` child replaced by one with another `id`
+    ///   is dismissed too (see ``Presented``).
     ///
     /// - Parameters:
     ///   - child: The presented child: the `$`-prefixed property of a ``Presented`` property.
@@ -58,10 +59,12 @@ extension State {
         guard incarnation != 0 else { return nil }
         var childMessage = message
         if let addressed = message.as(PresentedMessage<Child>.self) {
-            guard addressed.incarnation == incarnation else { return nil }  // an earlier presentation's
+            guard addressed.incarnation ?? incarnation == incarnation else { return nil }  // an earlier one's
             childMessage = addressed.message
         }
-        guard let effect = Child.update(&state[keyPath: child].wrappedValue!, with: childMessage) else {
+        guard let effect = Child.update(&state[keyPath: child].wrappedValue!, with: childMessage),
+            state[keyPath: child].incarnation == incarnation  // a child that changed its own id: a new one
+        else {
             return nil
         }
         return Effects.cancellable(
@@ -72,12 +75,32 @@ extension State {
 }
 
 /// A message a presented child's effect sent, for that presentation of the child only.
+///
+/// Made by the child's effects (see ``State/updatePresented(_:of:with:_:)``). Make one to expect such a
+/// message in a test, or to send the presented child a message explicitly:
+///
+/// ```swift
+/// await store.receive(PresentedMessage<TodoDetail>(TodoDetail.Action.tick)) { $0.detail?.secondsLeft = 2 }
+/// ```
 public struct PresentedMessage<Child: State>: Message, Equatable, CustomStringConvertible {
-    /// The presentation whose effect sent it.
-    let incarnation: UInt64
+    /// The presentation whose effect sent it; `nil` for a message from anyone else, which goes to the
+    /// child presented when it is applied.
+    let incarnation: UInt64?
 
     /// The message for the child.
     public let message: any Message
+
+    /// A message for the presented child, whichever presentation it is when the message is applied.
+    ///
+    /// - Parameter message: The message for the child's `update`.
+    public init(_ message: any Message) {
+        self.init(incarnation: nil, message: message)
+    }
+
+    init(incarnation: UInt64?, message: any Message) {
+        self.incarnation = incarnation
+        self.message = message
+    }
 
     /// Equal messages, by `==` (presentations do not count).
     public static func == (left: PresentedMessage, right: PresentedMessage) -> Bool {

@@ -202,6 +202,62 @@ struct ChildScopeTests {
         unsubscribe()
     }
 
+    /// A presentation ends when its child goes, and, for an `Identifiable` child, when a child with another
+    /// id replaces it; other changes, and any change of a child that is not `Identifiable`, keep it.
+    @Test func aPresentationEndsWhenItsChildGoesOrIsReplacedByAnotherID() {
+        var row = Presented<Row>(wrappedValue: Row(id: 1))
+        let first = row.incarnation
+        row.wrappedValue?.count += 1
+        row.wrappedValue = Row(id: 1, title: "same id")
+        #expect(row.incarnation == first && row.dismissedIncarnations.isEmpty)
+        row.wrappedValue = Row(id: 2)
+        #expect(row.incarnation != first && row.dismissedIncarnations == [first])
+        let second = row.incarnation
+        row.wrappedValue = nil
+        #expect(row.incarnation == 0 && row.dismissedIncarnations == [first, second])
+
+        var header = Presented<RowList.Header>(wrappedValue: RowList.Header())
+        let only = header.incarnation
+        header.wrappedValue = RowList.Header(messages: 5)
+        #expect(header.incarnation == only && header.dismissedIncarnations.isEmpty)
+    }
+
+    /// A detail opened over another with a different id is a new presentation: the first's running effect
+    /// is cancelled, and what it still sends never reaches the second. Opened again with the same id, the
+    /// detail goes on, its effect too.
+    @Test func aChildReplacedByOneWithAnotherIDLosesItsEffects() async {
+        let store = Store(initialState: RowList())
+        store.dispatch(RowList.Action.open(71))
+        store.scope(\.$detail)!.dispatch(Row.Action.startTicking)
+        while (store.state.detail?.ticks ?? 0) == 0 { await Task.yield() }
+        store.dispatch(RowList.Action.open(71))  // the same id: the same presentation, still ticking
+        let ticks = store.state.detail?.ticks ?? 0
+        while (store.state.detail?.ticks ?? 0) == ticks { await Task.yield() }
+        store.dispatch(RowList.Action.open(72))
+        let stopped = ContinuousClock.now + .seconds(10)
+        while !Row.stoppedTicking.current.contains(71), ContinuousClock.now < stopped {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        #expect(Row.stoppedTicking.current.contains(71))
+        for _ in 0..<100 { await Task.yield() }
+        #expect(store.state.detail == Row(id: 72))  // no tick of 71's effect reached it
+    }
+
+    /// A `PresentedMessage` made by hand goes to the child presented when it is applied, and to none while
+    /// none is.
+    @Test func aPresentedMessageMadeByHandReachesTheChildPresentedNow() {
+        let store = Store(initialState: RowList())
+        store.dispatch(PresentedMessage<Row>(Row.Action.increment))
+        #expect(store.state.detail == nil)
+        store.dispatch(RowList.Action.open(3))
+        store.dispatch(PresentedMessage<Row>(Row.Action.increment))
+        store.dispatch(RowList.Action.open(4))
+        store.dispatch(PresentedMessage<Row>(Row.Action.rename("four")))
+        #expect(store.state.detail == Row(id: 4, title: "four"))
+        #expect(PresentedMessage<Row>(Row.Action.tick) == PresentedMessage<Row>(Row.Action.tick))
+        #expect(PresentedMessage<Row>(Row.Action.tick) != PresentedMessage<Row>(Row.Action.increment))
+    }
+
     @Test func aPresentedChildRunsOnlyWhilePresentedAndItsEffectsEndWithIt() async {
         let store = Store(initialState: RowList())
         #expect(store.scope(\.$detail) == nil)

@@ -6,10 +6,14 @@ import Swivelish
 /// ``Action/remind(seconds:)`` starts the countdown: an effect that waits a second on
 /// `dispatch.dependencies.clock`, then sends ``Action/tick``, as many times as there are seconds. The
 /// last tick marks the reminder due. A new `remind` replaces a running countdown. Closing the detail
-/// (``TodoList/Action/close``) cancels the countdown: no tick arrives after it.
-public struct TodoDetail: State, Equatable {
+/// (``TodoList/Action/close``) cancels the countdown: no tick arrives after it, and so does opening another
+/// todo's detail over it: a detail with another ``id`` is another presentation.
+public struct TodoDetail: State, Equatable, Identifiable {
     /// The id of the todo shown.
     public var todoID: Int
+
+    /// The detail's identity, the todo's: a detail of another todo is another presentation.
+    public var id: Int { todoID }
 
     /// The seconds left before the reminder is due; `nil` while no countdown runs.
     public var secondsLeft: Int?

@@ -89,9 +89,8 @@ public struct TodoList: State, Equatable {
         case let .setFilter(filter):
             self.filter = filter
         case let .open(id):
-            guard todos[id: id] != nil, detail?.todoID != id else { return }  // opening the open one: no-op
-            detail = nil  // a new presentation: the countdown of the one open, if any, is cancelled
-            detail = TodoDetail(todoID: id)
+            guard todos[id: id] != nil, detail?.id != id else { return }  // opening the open one: no-op
+            detail = TodoDetail(todoID: id)  // another id: the countdown of the one open, if any, is cancelled
         case .close:
             detail = nil
         case let .saveFailed(reason):

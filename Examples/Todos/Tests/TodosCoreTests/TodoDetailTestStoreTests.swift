@@ -9,9 +9,7 @@ import TodosCore
 @Suite("TodoDetail in TodoList, with TestStore")
 struct TodoDetailTestStoreTests {
     /// A tick of the open detail's countdown, as its effect sends it back to the detail.
-    static func isTick(_ message: PresentedMessage<TodoDetail>) -> Bool {
-        message.message as? TodoDetail.Action == .tick
-    }
+    static let tick = PresentedMessage<TodoDetail>(TodoDetail.Action.tick)
 
     static func store(clock: TestClock) -> TestStore<TodoList> {
         TestStore(
@@ -29,10 +27,10 @@ struct TodoDetailTestStoreTests {
         store.send(TodoDetail.Action.remind(seconds: 3)) { $0.detail?.secondsLeft = 3 }
         await clock.advance(by: .milliseconds(999))
         await clock.advance(by: .milliseconds(1))
-        await store.receive(PresentedMessage<TodoDetail>.self, where: Self.isTick) { $0.detail?.secondsLeft = 2 }
+        await store.receive(Self.tick) { $0.detail?.secondsLeft = 2 }
         await clock.advance(by: .seconds(2))
-        await store.receive(PresentedMessage<TodoDetail>.self, where: Self.isTick) { $0.detail?.secondsLeft = 1 }
-        await store.receive(PresentedMessage<TodoDetail>.self, where: Self.isTick) {
+        await store.receive(Self.tick) { $0.detail?.secondsLeft = 1 }
+        await store.receive(Self.tick) {
             $0.detail?.secondsLeft = nil
             $0.detail?.isReminderDue = true
         }
@@ -46,7 +44,7 @@ struct TodoDetailTestStoreTests {
         store.send(TodoList.Action.open(id: 1)) { $0.detail = TodoDetail(todoID: 1) }
         store.send(TodoDetail.Action.remind(seconds: 3)) { $0.detail?.secondsLeft = 3 }
         await clock.advance(by: .seconds(1))
-        await store.receive(PresentedMessage<TodoDetail>.self, where: Self.isTick) { $0.detail?.secondsLeft = 2 }
+        await store.receive(Self.tick) { $0.detail?.secondsLeft = 2 }
         store.send(TodoList.Action.close) { $0.detail = nil }
         await clock.advance(by: .seconds(10))
         #expect(clock.sleeperCount == 0)
@@ -71,7 +69,7 @@ struct TodoDetailTestStoreTests {
         store.send(TodoDetail.Action.remind(seconds: 1)) { $0.detail?.secondsLeft = 1 }
         store.send(TodoList.Action.open(id: 1))
         await clock.advance(by: .seconds(1))
-        await store.receive(PresentedMessage<TodoDetail>.self, where: Self.isTick) {
+        await store.receive(Self.tick) {
             $0.detail?.secondsLeft = nil
             $0.detail?.isReminderDue = true
         }
@@ -85,7 +83,7 @@ struct TodoDetailTestStoreTests {
         store.send(TodoDetail.Action.remind(seconds: 5)) { $0.detail?.secondsLeft = 5 }
         store.send(TodoDetail.Action.remind(seconds: 1)) { $0.detail?.secondsLeft = 1 }
         await clock.advance(by: .seconds(10))
-        await store.receive(PresentedMessage<TodoDetail>.self, where: Self.isTick) {
+        await store.receive(Self.tick) {
             $0.detail?.secondsLeft = nil
             $0.detail?.isReminderDue = true
         }
