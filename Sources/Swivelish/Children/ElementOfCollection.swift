@@ -2,8 +2,11 @@
 /// the group that notifies the subscriptions to the collection's elements. The subscriptions of a store made
 /// by ``Store/scope(_:id:)`` that skip repeats are notified through that group, only when their element
 /// changed.
+///
+/// A class: every subscription request and projection carries one or `nil`, and telling which (or copying
+/// one) is then a test of a pointer (or a retain), not a call of the struct's value witnesses.
 @usableFromInline
-struct ElementOfCollection: @unchecked Sendable {
+final class ElementOfCollection: @unchecked Sendable {
     // `@unchecked Sendable`: `makeGroup` captures only key paths, an offset and projections, immutable once
     // made.
 

@@ -167,8 +167,30 @@ struct SubscriptionList {
     mutating func slotEmptied() {
         emptySlots += 1
         if emptySlots > 32 && emptySlots > slots.count - emptySlots {
-            slots.removeAll { $0.isEmpty }
-            emptySlots = 0
+            compact()
         }
+    }
+
+    /// Drops the empty slots, keeping the others in order.
+    @usableFromInline
+    mutating func compact() {
+        // The live slots are moved down over the empty ones, in place: moved, not copied, so that nothing
+        // they hold is retained and released (`removeAll(where:)` swaps them).
+        let kept = slots.withUnsafeMutableBufferPointer { slots -> Int in
+            guard let base = slots.baseAddress else { return 0 }
+            var kept = 0
+            for index in 0..<slots.count where !base[index].isEmpty {
+                if index != kept {
+                    // The slot at `kept` is empty: it holds no reference, so it is overwritten as is, and the
+                    // slot moved from is left empty.
+                    (base + kept).initialize(to: (base + index).move())
+                    (base + index).initialize(to: Slot(id: 0, subscription: nil))
+                }
+                kept += 1
+            }
+            return kept
+        }
+        slots.removeLast(slots.count - kept)
+        emptySlots = 0
     }
 }

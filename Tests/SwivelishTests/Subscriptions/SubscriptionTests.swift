@@ -3,6 +3,37 @@ import Testing
 
 @Suite("Store: subscriptions")
 struct SubscriptionTests {
+    /// Unsubscribing most of many subscriptions, a row group among them, makes the store drop their slots
+    /// (compaction): those left are still called, in subscription order, and can still be unsubscribed.
+    @Test func subscriptionsLeftAfterManyEndKeepTheirOrder() {
+        let list = Store(initialState: rowList(count: 4))
+        let calls = Locked<[Int]>([])
+        var ends: [Int: @Sendable () -> Void] = [:]
+        for index in 0..<120 {
+            if index % 10 == 5 {  // row subscriptions, in one group slot
+                ends[index] = list.scope(\.rows, id: index % 4)!.subscribe(
+                    \.self, immediately: false, skipRepeats: true
+                ) { _ in
+                    calls.append(index)
+                }
+            } else {
+                ends[index] = list.subscribe(\.listMessages, immediately: false) { _ in calls.append(index) }
+            }
+        }
+        let kept = (0..<120).filter { $0 % 7 == 3 && $0 % 10 != 5 }
+        for (index, end) in ends where !kept.contains(index) {
+            end()
+        }
+        list.dispatch(RowList.Action.renameAll("all"))
+        #expect(calls.current == kept)
+        for index in kept.reversed() {
+            ends[index]!()
+            calls.withValue { $0 = [] }
+            list.dispatch(RowList.Action.add(1_000 + index))
+            #expect(calls.current == kept.filter { $0 < index })
+        }
+    }
+
     @Test func subscribeCallsImmediatelyByDefault() {
         let store = Store(initialState: Counter(count: 4))
         let seen = Locked<[Int]>([])
