@@ -7,25 +7,22 @@
 /// ``State/updateElements(_:of:with:_:)`` gives `message` to that element's `update` only. A store made by
 /// ``Store/scope(_:id:)`` wraps each message it dispatches in one, and so do the element's effects, whose
 /// messages go back to the same element: to that element only, not to a later one with the same id.
-public struct ElementMessage<Element: State & Identifiable>: Message, Equatable, CustomStringConvertible
+public final class ElementMessage<Element: State & Identifiable>: Message, Equatable, CustomStringConvertible
 where Element.ID: Sendable {
+    // A class, not a struct: a message is allocated once, when it is made, and passed on as `any Message`
+    // by reference (a reference fits the existential's inline buffer; the id and the message do not). A
+    // router that checks for one copies and destroys a reference, not the fields through their types'
+    // value witnesses.
+
     /// The element's id.
     public let id: Element.ID
 
-    /// The message for the element, and the incarnation of the element whose effect sent it: in an object
-    /// of their own, so that an `ElementMessage` with an id of up to two words fits in the inline buffer
-    /// of `any Message`. A message is boxed once, when it is made, rather than each time it is passed on
-    /// as `any Message` (an existential of a larger value is copied into a new allocation).
-    @usableFromInline
-    let payload: Payload
-
     /// The message for the element.
-    @inlinable
-    public var message: any Message { payload.message }
+    public let message: any Message
 
     /// The incarnation of the element whose effect sent it; `nil` for a message from anyone else.
-    @inlinable
-    var incarnation: UInt64? { payload.incarnation }
+    @usableFromInline
+    let incarnation: UInt64?
 
     /// A message for the element with `id`.
     ///
@@ -33,29 +30,15 @@ where Element.ID: Sendable {
     ///   - id: The element's id.
     ///   - message: The message for its `update`.
     @inlinable
-    public init(id: Element.ID, _ message: any Message) {
+    public convenience init(id: Element.ID, _ message: any Message) {
         self.init(id: id, incarnation: nil, message)
     }
 
     @inlinable
     init(id: Element.ID, incarnation: UInt64?, _ message: any Message) {
         self.id = id
-        payload = Payload(message: message, incarnation: incarnation)
-    }
-
-    /// What an ``ElementMessage`` carries besides the id.
-    @usableFromInline
-    final class Payload: Sendable {
-        @usableFromInline
-        let message: any Message
-        @usableFromInline
-        let incarnation: UInt64?
-
-        @inlinable
-        init(message: any Message, incarnation: UInt64?) {
-            self.message = message
-            self.incarnation = incarnation
-        }
+        self.incarnation = incarnation
+        self.message = message
     }
 
     /// Same id, and messages equal by `==` (messages that are not `Equatable` are never equal).
