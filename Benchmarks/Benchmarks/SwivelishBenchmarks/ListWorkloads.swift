@@ -70,8 +70,9 @@ func changedRow(_ index: Int, of rows: Int) -> Int {
     (index &* 7_919) % rows
 }
 
-/// W13 and W14 on the store: the list, a reader per row (a `skipRepeats` subscription of the row's store),
-/// a reader of the ids, and the list's model.
+/// W13 and W14 on the store: the list, a reader per row (a `skipRepeats` subscription of the row's store,
+/// or with `rowModels`, a model of the row's store reading its count and title, as a row view's), a reader
+/// of the ids, and the list's model.
 final class StoreListFixture: @unchecked Sendable {
     // `@unchecked Sendable`: made on the main actor (its model must be), then used by one thread at a time.
     let store: Store<BenchList>
@@ -81,17 +82,37 @@ final class StoreListFixture: @unchecked Sendable {
     /// The list's model, alive as in an app (its changes wait for the main actor, which this loop does not
     /// give up: they are read and merged at each change, and applied once it runs).
     private let model: AnyObject?
+    /// The rows' models, with `rowModels`.
+    private var rowModels: [AnyObject] = []
 
     @MainActor
-    init(rows: Int) {
+    init(rows: Int, rowModels: Bool = false) {
         self.rows = rows
         store = Store(initialState: BenchList(rows: rows))
         let readers = self.readers
         for id in 0..<rows {
+            let row = store.scope(\.rows, id: id)!
+            #if canImport(Observation)
+            if rowModels, #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
+                let model = row.observable()
+                _ = model.count
+                _ = model.title
+                self.rowModels.append(model)
+                continue
+            }
+            #endif
             subscriptions.append(
-                store.scope(\.rows, id: id)!.subscribe(\.self, immediately: false, skipRepeats: true) { _ in
+                row.subscribe(\.self, immediately: false, skipRepeats: true) { _ in
                     readers.rowCalls += 1
                 })
+        }
+        if rowModels {
+            // Each row changed once before the measure: its model's first change schedules the main actor,
+            // which this loop never gives up, so that later changes only merge (as they do in an app between
+            // two frames).
+            for id in 0..<rows {
+                store.dispatch(ElementMessage<BenchRow>(id: id, BenchRow.Increment()))
+            }
         }
         subscriptions.append(
             store.subscribe(\.rows.ids, immediately: false, skipRepeats: true) { _ in readers.listCalls += 1 })

@@ -9,7 +9,8 @@
 // makeSerialUpdate or by hand), W11as-store, W11as-hand, W11exact-store, W11exact-hand (a tree of 100 leaves), W8-store, W8-hand ("hand": subscribers that read their fields directly), W9-scoped,
 // W9-root (one subscriber through a scoped store, and the same on the root), W10-store (W2 with one
 // observer), W12-binding, W12-hand, W13-store-1k, W13-store-10k, W13-hand-1k, W13-hand-10k (a change of one
-// row of a list; each checks that exactly its row's reader was called), W14-store, W14-hand (an append to a
+// row of a list; each checks that exactly its row's reader was called), W13-models-1k, W13-models-10k (the
+// same with a model per row instead of a subscription), W14-store, W14-hand (an append to a
 // list of 10,000 rows; checks that only the list's reader was called); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
@@ -229,6 +230,13 @@ case "W13-store-1k", "W13-store-10k", "W14-store":
         fixture.changeRows(count: count)
         checkReaders(fixture.readers, rows: count, list: 0)
     }
+case "W13-models-1k", "W13-models-10k":
+    // The rows' models are applied on the main actor, which this loop does not give up: the changes are
+    // read and merged at each message (what the delivery costs), and ObservedListTests checks which models
+    // they invalidate.
+    let fixture = StoreListFixture(rows: arguments[1] == "W13-models-1k" ? 1_000 : 10_000, rowModels: true)
+    fixture.changeRows(count: count)
+    checkReaders(fixture.readers, rows: 0, list: 0)
 case "W13-hand-1k", "W13-hand-10k", "W14-hand":
     let fixture = HandWrittenListFixture(rows: arguments[1] == "W13-hand-1k" ? 1_000 : 10_000)
     if arguments[1] == "W14-hand" {

@@ -34,10 +34,19 @@ final class ObservedFields: @unchecked Sendable {
         /// dynamic cast.
         let read: (UnsafeRawPointer) -> Reading
 
+        /// For a model of an element's own store (see ``Store/scope(_:id:)``): reads the value from the
+        /// element at the pointer, which the element's group found, as ``read`` does from the root state.
+        /// `nil` for a model of another store.
+        let readElement: ((UnsafeRawPointer) -> Reading)?
+
         @usableFromInline
-        init(index: Int, read: @escaping (UnsafeRawPointer) -> Reading) {
+        init(
+            index: Int, readElement: ((UnsafeRawPointer) -> Reading)? = nil,
+            read: @escaping (UnsafeRawPointer) -> Reading
+        ) {
             self.index = index
             self.read = read
+            self.readElement = readElement
         }
     }
 
@@ -69,13 +78,31 @@ final class ObservedFields: @unchecked Sendable {
     /// returns `false`, adding nothing, when the store's state is absent there. Called by the store's
     /// deliverer.
     func collectChanges(in root: UnsafeRawPointer, into changes: inout FieldChanges) -> Bool {
+        collectChanges(into: &changes) { $0.read(root) }
+    }
+
+    /// Adds to `changes` the tracked values that changed in the element at `element` since last sent: for
+    /// the model of an element's own store, whose every field reads from the element (see
+    /// ``Field/readElement``). Called by the store's deliverer.
+    func collectChanges(inElement element: UnsafeRawPointer, into changes: inout FieldChanges) {
+        _ = collectChanges(into: &changes) { field in
+            guard let readElement = field.readElement else {
+                preconditionFailure("Swivelish: a field of an element's model cannot read the element")
+            }
+            return readElement(element)
+        }
+    }
+
+    /// Adds to `changes` the tracked values that changed since last sent, each read by `read`; returns
+    /// `false`, adding nothing, when the store's state is absent.
+    private func collectChanges(into changes: inout FieldChanges, reading read: (Field) -> Field.Reading) -> Bool {
         // A copy of the table, taken again when a field was added: the values are read, and compared by
         // `==`, without the lock.
         if fieldCount.load() != deliveredFields.count {
             deliveredFields = lock.withLock("an ObservedStore's fields") { fields }
         }
         for field in deliveredFields {
-            switch field.read(root) {
+            switch read(field) {
             case .absent:
                 changes.removeAll()
                 return false
@@ -180,14 +207,30 @@ final class ObservedFieldsWatch: Watch, @unchecked Sendable {
     @exclusivity(unchecked)
     var changes = FieldChanges()
 
-    init(_ fields: ObservedFields, key: WatchKey) {
-        super.init(key: key) { watch, root in
-            let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-            watch.isAbsent = !fields.collectChanges(in: root, into: &watch.changes)
-            if !watch.changes.isEmpty {
-                watch.version &+= 1
-            }
-        }
+    /// - Parameters:
+    ///   - fields: The model's fields.
+    ///   - key: The watch's key.
+    ///   - readsElement: Whether the model's store is an element's own: its group hands the watch the
+    ///     element, which every field reads (see ``ObservedFields/Field/readElement``).
+    init(_ fields: ObservedFields, key: WatchKey, readsElement: Bool) {
+        super.init(
+            key: key,
+            read: { watch, root in
+                let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
+                watch.isAbsent = !fields.collectChanges(in: root, into: &watch.changes)
+                if !watch.changes.isEmpty {
+                    watch.version &+= 1
+                }
+            },
+            readElement: !readsElement
+                ? nil
+                : { watch, element in
+                    let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
+                    fields.collectChanges(inElement: element, into: &watch.changes)
+                    if !watch.changes.isEmpty {
+                        watch.version &+= 1
+                    }
+                })
     }
 }
 
@@ -198,9 +241,10 @@ extension Store {
     func subscribe(_ fields: ObservedFields) -> @Sendable () -> Void {
         // A key that does not compare values: the watch is the subscription's own (see `WatchKey`).
         let key = WatchKey(\ObservedFields.self, comparesValues: false)
+        let readsElement = projection.element?.type == S.self
         return SubscriptionRequest.with(
             key: key, skipsRepeats: true, receivesFirstState: false, deliversFirstState: false,
-            makeWatch: { ObservedFieldsWatch(fields, key: key) },
+            makeWatch: { ObservedFieldsWatch(fields, key: key, readsElement: readsElement) },
             receive: { watch in
                 let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
                 fields.send(watch.changes)
@@ -217,13 +261,19 @@ extension Store {
     @inlinable
     func field<Value>(_ keyPath: KeyPath<S, Value>, index: Int) -> ObservedFields.Field {
         let reader = FieldReader(keyPath, in: projection)
+        let readElement: ((UnsafeRawPointer) -> ObservedFields.Field.Reading)? =
+            switch reader.inElement {
+            case nil: nil
+            case let .offset(inner)?: { element in .changed(element.load(fromByteOffset: inner, as: Value.self)) }
+            case let .read(read)?: { element in .changed(read(element)) }
+            }
         if let offset = reader.offset {
-            return ObservedFields.Field(index: index) { root in
+            return ObservedFields.Field(index: index, readElement: readElement) { root in
                 .changed(root.load(fromByteOffset: offset, as: Value.self))
             }
         }
         let fallback = reader.fallback
-        return ObservedFields.Field(index: index) { root in
+        return ObservedFields.Field(index: index, readElement: readElement) { root in
             guard let value = fallback(root) else { return .absent }
             return .changed(value)
         }
@@ -239,8 +289,15 @@ extension Store {
     func field<Value: Equatable>(_ keyPath: KeyPath<S, Value>, index: Int, value: Value) -> ObservedFields.Field {
         let reader = FieldReader(keyPath, in: projection)
         let last = LastSent(value)
+        let readElement: ((UnsafeRawPointer) -> ObservedFields.Field.Reading)? =
+            switch reader.inElement {
+            case nil: nil
+            case let .offset(inner)?:
+                { element in last.changed(to: (element + inner).assumingMemoryBound(to: Value.self)) }
+            case let .read(read)?: { element in withUnsafePointer(to: read(element)) { last.changed(to: $0) } }
+            }
         if let offset = reader.offset {
-            return ObservedFields.Field(index: index) { root in
+            return ObservedFields.Field(index: index, readElement: readElement) { root in
                 let current = (root + offset).assumingMemoryBound(to: Value.self)
                 if last.value == current.pointee { return .unchanged }
                 last.value = current.pointee
@@ -248,7 +305,7 @@ extension Store {
             }
         }
         let fallback = reader.fallback
-        return ObservedFields.Field(index: index) { root in
+        return ObservedFields.Field(index: index, readElement: readElement) { root in
             guard let value = fallback(root) else { return .absent }
             if last.value == value { return .unchanged }
             last.value = value
@@ -267,6 +324,18 @@ final class LastSent<Value>: @unchecked Sendable {
     @inlinable
     init(_ value: Value) {
         self.value = value
+    }
+}
+
+extension LastSent where Value: Equatable {
+    /// What a field whose value is at `current` reads: unchanged when `==` to the value last sent;
+    /// otherwise changed, and kept as the value last sent.
+    @inlinable
+    @inline(__always)
+    func changed(to current: UnsafePointer<Value>) -> ObservedFields.Field.Reading {
+        if value == current.pointee { return .unchanged }
+        value = current.pointee
+        return .changed(value)
     }
 }
 

@@ -123,6 +123,43 @@ struct ObservedListTests {
         #expect(rows.map(\.count).reduce(0, +) == 1)
     }
 
+    /// A row's model reads each field from the element its group found: a stored property deep in it, a
+    /// computed one, the whole element; the model of a store scoped further from the row reads through the
+    /// root state. Each follows its own row only, keeps its values while the row is gone, and follows the
+    /// row added back.
+    @Test @MainActor func aRowModelReadsEachFieldFromItsElement() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let deck = Store(initialState: Deck(cards: 3))
+        let listModel = deck.observable()
+        _ = listModel.title
+        let cardStore = deck.scope(\.cards, id: 1)!
+        let card = cardStore.observable()
+        let face = cardStore.scope(\.face).observable()
+        let invalidations = Invalidations {
+            _ = card.face.value
+            _ = card.label
+            _ = card[tracking: \.self]
+            _ = face.value
+        }
+        func values() -> [String] {
+            ["\(card.face.value)", card.label, "\(card[tracking: \.self].face.value)", "\(face.value)"]
+        }
+        deck.dispatch(ElementMessage<Card>(id: 1, Card.Set(value: 5)))
+        #expect(await mainActorWait { values() == ["5", "card 1: 5", "5", "5"] })
+        let afterTheChange = invalidations.count
+        #expect(afterTheChange > 0)
+        deck.dispatch(ElementMessage<Card>(id: 0, Card.Set(value: 7)))
+        deck.dispatch(Deck.Remove(id: 1))
+        deck.dispatch(ElementMessage<Card>(id: 2, Card.Set(value: 3)))
+        #expect(await mainActorWait { deck.state.cards.count == 2 })
+        for _ in 0..<100 { await Task.yield() }
+        #expect(values() == ["5", "card 1: 5", "5", "5"])  // as they last were
+        #expect(invalidations.count == afterTheChange)  // other rows' changes, and the removal, reach none
+        deck.dispatch(Deck.Add(id: 1, value: 9))
+        #expect(await mainActorWait { values() == ["9", "card 1: 9", "9", "9"] })
+        #expect(invalidations.count > afterTheChange)
+    }
+
     @Test @MainActor func aRowModelKeepsItsLastRowWhenTheRowGoesAndFollowsItWhenItComesBack() async {
         guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
         let store = Store(initialState: rowList(count: 2))
