@@ -17,7 +17,9 @@ extension IdentifiedArray {
     /// does not make the next append copy all the ids, as it would with an array; the append writes past
     /// the end of the reader's copy, which does not see it. Comparing two copies of the same storage takes
     /// constant time, so telling that an append changed the ids does not compare them one by one. Other
-    /// changes (insert, remove, move, sort) copy the ids when a reader holds them, as an array would.
+    /// changes (an insert before the end, a removal, a move, a sort) write the ids into new memory, whether
+    /// or not a reader holds them: they take time in proportion to the number of ids, as an array's do, and
+    /// one allocation more.
     public struct IDs: RandomAccessCollection, @unchecked Sendable {
         // `@unchecked Sendable`: the ids in the storage are `Sendable`, and never changed or moved while
         // the storage is shared (see ``IDStorage``).
@@ -91,6 +93,9 @@ extension IdentifiedArray {
         /// Takes time in proportion to the number of ids, as removing or inserting in an array does.
         @inlinable
         mutating func withArray<Result>(_ body: (inout [ID]) throws -> Result) rethrows -> Result {
+            // Always new memory, even when no other copy holds this one: a reader's copy let go of on
+            // another thread is ordered before an in-place change only by the reference count, which
+            // ThreadSanitizer does not see (row groups need annotations for the same reason).
             var array = Array(self)
             defer {
                 storage = array.isEmpty ? nil : IDStorage.make(copying: array, capacity: array.count)
