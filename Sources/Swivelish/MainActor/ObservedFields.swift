@@ -11,9 +11,9 @@ final class ObservedFields: @unchecked Sendable {
     // `@unchecked Sendable`: `fields`, `pending`, `isScheduled` and `isCancelled` are guarded by `lock`;
     // `deliveredFields` and each field's last value sent belong to the store's deliverer.
 
-    /// One tracked value.
+    /// One tracked value: a ``FieldOf`` its value's type.
     @usableFromInline
-    final class Field: @unchecked Sendable {
+    class Field: @unchecked Sendable {
         /// What reading a field in a new state found.
         @usableFromInline
         enum Reading {
@@ -26,27 +26,67 @@ final class ObservedFields: @unchecked Sendable {
         }
 
         /// The field's index in the model's table.
+        @usableFromInline
         let index: Int
 
-        /// Reads the value from the root state, and remembers it as the one last sent when it changed.
-        /// Called by the store's deliverer only, once the field is published. Made for the value's type
-        /// (see ``Store/field(_:index:value:)``), so that reading and comparing an unchanged value takes no
-        /// dynamic cast.
-        let read: (UnsafeRawPointer) -> Reading
+        /// Reads the value from the root state at the pointer, and remembers it as the one last sent when
+        /// it changed; given the field itself. Called by the store's deliverer only, once the field is
+        /// published. Made for the value's type (see ``Store/field(_:index:value:)``), so that reading and
+        /// comparing an unchanged value takes no dynamic cast; where the value lies at an offset, the
+        /// closure captures nothing (the offset and the last value are the field's), so that a delivery
+        /// reaches one object per field (a model of each of thousands of rows reaches its own).
+        @usableFromInline
+        let read: (Field, UnsafeRawPointer) -> Reading
 
         /// For a model of an element's own store (see ``Store/scope(_:id:)``): reads the value from the
         /// element at the pointer, which the element's group found, as ``read`` does from the root state.
         /// `nil` for a model of another store.
-        let readElement: ((UnsafeRawPointer) -> Reading)?
+        @usableFromInline
+        let readElement: ((Field, UnsafeRawPointer) -> Reading)?
 
         @usableFromInline
         init(
-            index: Int, readElement: ((UnsafeRawPointer) -> Reading)? = nil,
-            read: @escaping (UnsafeRawPointer) -> Reading
+            index: Int, read: @escaping (Field, UnsafeRawPointer) -> Reading,
+            readElement: ((Field, UnsafeRawPointer) -> Reading)?
         ) {
             self.index = index
             self.read = read
             self.readElement = readElement
+        }
+    }
+
+    /// A tracked value of type `Value`.
+    @usableFromInline
+    final class FieldOf<Value>: Field, @unchecked Sendable {
+        /// The value last sent, for a value compared by `==`; `nil` for another.
+        @usableFromInline
+        @exclusivity(unchecked)
+        var last: Value?
+
+        /// The value's byte offset in the root state, when ``read`` reads it there.
+        @usableFromInline
+        let offset: Int
+
+        /// The value's byte offset in the element, when ``readElement`` reads it there.
+        @usableFromInline
+        let elementOffset: Int
+
+        @inlinable
+        init(
+            index: Int, last: Value?, offset: Int?, elementOffset: Int?,
+            read: @escaping (Field, UnsafeRawPointer) -> Reading, readElement: ((Field, UnsafeRawPointer) -> Reading)?
+        ) {
+            self.last = last
+            self.offset = offset ?? 0
+            self.elementOffset = elementOffset ?? 0
+            super.init(index: index, read: read, readElement: readElement)
+        }
+
+        /// `field`, known to be one.
+        @inlinable
+        @inline(__always)
+        static func of(_ field: Field) -> FieldOf {
+            unsafeDowncast(field, to: FieldOf.self)
         }
     }
 
@@ -78,7 +118,7 @@ final class ObservedFields: @unchecked Sendable {
     /// returns `false`, adding nothing, when the store's state is absent there. Called by the store's
     /// deliverer.
     func collectChanges(in root: UnsafeRawPointer, into changes: inout FieldChanges) -> Bool {
-        collectChanges(into: &changes) { $0.read(root) }
+        collectChanges(into: &changes) { $0.read($0, root) }
     }
 
     /// Adds to `changes` the tracked values that changed in the element at `element` since last sent: for
@@ -89,7 +129,7 @@ final class ObservedFields: @unchecked Sendable {
             guard let readElement = field.readElement else {
                 preconditionFailure("Swivelish: a field of an element's model cannot read the element")
             }
-            return readElement(element)
+            return readElement(field, element)
         }
     }
 
@@ -153,50 +193,37 @@ final class ObservedFields: @unchecked Sendable {
     }
 }
 
-/// Values of a model's tracked fields, by the field's index in the model's table: the values changed, each
-/// once (the latest), listed in the order they first changed. An array by index, not a dictionary, so that
-/// recording and merging changes hashes nothing.
+/// Values of a model's tracked fields, each with the field's index in the model's table: the values
+/// changed, each once (the latest), in the order they first changed.
+///
+/// One array of pairs, searched from the start: a delivery changes a few of a model's fields, and one
+/// buffer is one object to reach (a model of each of thousands of rows reaches its own at each change of
+/// its row), where an array per field index, a dictionary, or arrays beside it would be several.
 struct FieldChanges {
-    /// The indexes of the values held, in the order they first changed.
-    private(set) var indexes: [Int] = []
-    private var values: [Any?] = []
-    /// Whether `values` holds a value at each index (a flag, so that telling does not copy the value).
-    private var isSet: [Bool] = []
+    /// The changed values, with their fields' indexes, in the order they first changed.
+    private(set) var values: ContiguousArray<(index: Int, value: Any)> = []
 
-    var isEmpty: Bool { indexes.isEmpty }
-
-    /// The value of the field with `index`; `nil` when it did not change.
-    subscript(index: Int) -> Any? {
-        index < values.count ? values[index] : nil
-    }
+    var isEmpty: Bool { values.isEmpty }
 
     /// Records `value` as the latest of the field with `index`.
     mutating func set(_ value: Any, at index: Int) {
-        if index >= values.count {
-            values.append(contentsOf: repeatElement(nil, count: index + 1 - values.count))
-            isSet.append(contentsOf: repeatElement(false, count: index + 1 - isSet.count))
+        for position in values.indices where values[position].index == index {
+            values[position].value = value
+            return
         }
-        if !isSet[index] {
-            isSet[index] = true
-            indexes.append(index)
-        }
-        values[index] = value
+        values.append((index, value))
     }
 
     /// Records the values of `other`, newer than these.
     mutating func merge(_ other: FieldChanges) {
-        for index in other.indexes {
-            set(other.values[index].unsafelyUnwrapped, at: index)
+        for (index, value) in other.values {
+            set(value, at: index)
         }
     }
 
     /// Forgets every value, keeping the memory for the next changes.
     mutating func removeAll() {
-        for index in indexes {
-            values[index] = nil
-            isSet[index] = false
-        }
-        indexes.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
     }
 }
 
@@ -260,23 +287,34 @@ extension Store {
     /// new state.
     @inlinable
     func field<Value>(_ keyPath: KeyPath<S, Value>, index: Int) -> ObservedFields.Field {
+        typealias Field = ObservedFields.FieldOf<Value>
         let reader = FieldReader(keyPath, in: projection)
-        let readElement: ((UnsafeRawPointer) -> ObservedFields.Field.Reading)? =
-            switch reader.inElement {
-            case nil: nil
-            case let .offset(inner)?: { element in .changed(element.load(fromByteOffset: inner, as: Value.self)) }
-            case let .read(read)?: { element in .changed(read(element)) }
+        var elementOffset: Int?
+        let readElement: ((ObservedFields.Field, UnsafeRawPointer) -> ObservedFields.Field.Reading)?
+        switch reader.inElement {
+        case nil:
+            readElement = nil
+        case let .offset(inner)?:
+            elementOffset = inner
+            readElement = { field, element in
+                .changed(element.load(fromByteOffset: Field.of(field).elementOffset, as: Value.self))
             }
-        if let offset = reader.offset {
-            return ObservedFields.Field(index: index, readElement: readElement) { root in
-                .changed(root.load(fromByteOffset: offset, as: Value.self))
+        case let .read(read)?:
+            readElement = { _, element in .changed(read(element)) }
+        }
+        let read: (ObservedFields.Field, UnsafeRawPointer) -> ObservedFields.Field.Reading
+        if reader.offset != nil {
+            read = { field, root in .changed(root.load(fromByteOffset: Field.of(field).offset, as: Value.self)) }
+        } else {
+            let fallback = reader.fallback
+            read = { _, root in
+                guard let value = fallback(root) else { return .absent }
+                return .changed(value)
             }
         }
-        let fallback = reader.fallback
-        return ObservedFields.Field(index: index, readElement: readElement) { root in
-            guard let value = fallback(root) else { return .absent }
-            return .changed(value)
-        }
+        return Field(
+            index: index, last: nil, offset: reader.offset, elementOffset: elementOffset, read: read,
+            readElement: readElement)
     }
 
     /// A tracked field of a model with `index` in its table, which reads the value at `keyPath` of this
@@ -287,55 +325,50 @@ extension Store {
     /// unchanged value at an offset of the root state is compared where it lies, without copying it.
     @inlinable
     func field<Value: Equatable>(_ keyPath: KeyPath<S, Value>, index: Int, value: Value) -> ObservedFields.Field {
+        typealias Field = ObservedFields.FieldOf<Value>
         let reader = FieldReader(keyPath, in: projection)
-        let last = LastSent(value)
-        let readElement: ((UnsafeRawPointer) -> ObservedFields.Field.Reading)? =
-            switch reader.inElement {
-            case nil: nil
-            case let .offset(inner)?:
-                { element in last.changed(to: (element + inner).assumingMemoryBound(to: Value.self)) }
-            case let .read(read)?: { element in withUnsafePointer(to: read(element)) { last.changed(to: $0) } }
+        var elementOffset: Int?
+        let readElement: ((ObservedFields.Field, UnsafeRawPointer) -> ObservedFields.Field.Reading)?
+        switch reader.inElement {
+        case nil:
+            readElement = nil
+        case let .offset(inner)?:
+            elementOffset = inner
+            readElement = { field, element in
+                let field = Field.of(field)
+                return field.changed(to: (element + field.elementOffset).assumingMemoryBound(to: Value.self))
             }
-        if let offset = reader.offset {
-            return ObservedFields.Field(index: index, readElement: readElement) { root in
-                let current = (root + offset).assumingMemoryBound(to: Value.self)
-                if last.value == current.pointee { return .unchanged }
-                last.value = current.pointee
-                return .changed(last.value)
+        case let .read(read)?:
+            readElement = { field, element in withUnsafePointer(to: read(element)) { Field.of(field).changed(to: $0) } }
+        }
+        let read: (ObservedFields.Field, UnsafeRawPointer) -> ObservedFields.Field.Reading
+        if reader.offset != nil {
+            read = { field, root in
+                let field = Field.of(field)
+                return field.changed(to: (root + field.offset).assumingMemoryBound(to: Value.self))
+            }
+        } else {
+            let fallback = reader.fallback
+            read = { field, root in
+                guard let value = fallback(root) else { return .absent }
+                return withUnsafePointer(to: value) { Field.of(field).changed(to: $0) }
             }
         }
-        let fallback = reader.fallback
-        return ObservedFields.Field(index: index, readElement: readElement) { root in
-            guard let value = fallback(root) else { return .absent }
-            if last.value == value { return .unchanged }
-            last.value = value
-            return .changed(value)
-        }
+        return Field(
+            index: index, last: value, offset: reader.offset, elementOffset: elementOffset, read: read,
+            readElement: readElement)
     }
 }
 
-/// The value a field last sent to its model; the store's deliverer's only.
-@usableFromInline
-final class LastSent<Value>: @unchecked Sendable {
-    @usableFromInline
-    @exclusivity(unchecked)
-    var value: Value
-
-    @inlinable
-    init(_ value: Value) {
-        self.value = value
-    }
-}
-
-extension LastSent where Value: Equatable {
+extension ObservedFields.FieldOf where Value: Equatable {
     /// What a field whose value is at `current` reads: unchanged when `==` to the value last sent;
     /// otherwise changed, and kept as the value last sent.
     @inlinable
     @inline(__always)
     func changed(to current: UnsafePointer<Value>) -> ObservedFields.Field.Reading {
-        if value == current.pointee { return .unchanged }
-        value = current.pointee
-        return .changed(value)
+        if let last, last == current.pointee { return .unchanged }
+        last = current.pointee
+        return .changed(current.pointee)
     }
 }
 

@@ -200,18 +200,18 @@ public final class ObservedStore<S: State>: Observable {
 
     /// Shows the tracked values in `changes`, telling the readers of each value that changed.
     private func apply(_ changes: FieldChanges) {
-        let changed = changes.indexes.filter { index in
-            let entry = entries[index]
-            return entry.isEqual.map { !$0(entry.value, changes[index]!) } ?? true
+        let changed = changes.values.filter { change in
+            let entry = entries[change.index]
+            return entry.isEqual.map { !$0(entry.value, change.value) } ?? true
         }
-        for index in changed {
-            registrar.willSet(self, keyPath: entries[index].key)
+        for change in changed {
+            registrar.willSet(self, keyPath: entries[change.index].key)
         }
-        for index in changed {
-            entries[index].value = changes[index]!
+        for change in changed {
+            entries[change.index].value = change.value
         }
-        for index in changed {
-            registrar.didSet(self, keyPath: entries[index].key)
+        for change in changed {
+            registrar.didSet(self, keyPath: entries[change.index].key)
         }
     }
 }

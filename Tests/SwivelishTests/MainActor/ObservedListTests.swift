@@ -229,6 +229,21 @@ struct ObservedListTests {
         unsubscribe()
     }
 
+    /// A value that is not `Equatable` counts as changed at each new state, and is read where it lies: at
+    /// its offset in the root state for the list's model, in the element for a row's.
+    @Test @MainActor func aModelReadsAValueThatIsNotEquatableWhereItLies() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: Notebook(notes: 3))
+        let model = store.observable()
+        let note = store.scope(\.notes, id: 1)!.observable()
+        #expect(model.cover.text == "" && note.body.text == "")
+        store.dispatch(Notebook.Write(id: 1, text: "one"))
+        #expect(await mainActorWait { model.cover.text == "one" && note.body.text == "one" })
+        store.dispatch(Notebook.Write(id: 2, text: "two"))
+        #expect(await mainActorWait { model.cover.text == "two" })
+        #expect(note.body.text == "one")
+    }
+
     /// The same for a subscriber to the whole state, which does not skip repeats: its watch holds the state
     /// only while delivering it.
     @Test func aSubscriptionToTheWholeStateDoesNotMakeTheNextChangeCopyTheCollection() {
@@ -247,5 +262,43 @@ struct ObservedListTests {
 
 extension MarkedRow {
     fileprivate struct Action: Message {}
+}
+
+/// Notes, whose text is not `Equatable`, on the list (its cover) and in each row.
+private struct Notebook: State {
+    var title = "Notes"
+    var cover = Text()
+    var notes: IdentifiedArray<Note>
+
+    /// A text that is not `Equatable`.
+    struct Text: Sendable {
+        var text = ""
+    }
+
+    struct Note: State, Identifiable {
+        let id: Int
+        var body = Text()
+        static func update(_ state: inout Note, with message: Message) -> Effect? { nil }
+    }
+
+    /// Writes `text` on the note with `id` and on the cover.
+    struct Write: Message {
+        let id: Int
+        let text: String
+    }
+
+    init(notes: Int) {
+        self.notes = IdentifiedArray((0..<notes).map { Note(id: $0) })
+    }
+
+    static func update(_ state: inout Notebook, with message: Message) -> Effect? {
+        updateElements(\.notes, of: &state, with: message) { state, message in
+            if let write = message.as(Write.self) {
+                state.cover.text = write.text
+                state.notes[id: write.id]?.body.text = write.text
+            }
+            return nil
+        }
+    }
 }
 #endif
