@@ -229,6 +229,11 @@ struct FieldChanges {
 
 /// The watch of a model's subscription: at each delivery, the tracked values that changed.
 final class ObservedFieldsWatch: Watch, @unchecked Sendable {
+    /// The model's fields. The watch's reads, and its subscription's callback, find them here rather than
+    /// in closure contexts of their own: a model of each of thousands of rows reaches fewer objects at each
+    /// change of its row.
+    let fields: ObservedFields
+
     /// The changes read at the last delivery, until the subscription takes them; its memory is kept from
     /// one delivery to the next.
     @exclusivity(unchecked)
@@ -240,11 +245,12 @@ final class ObservedFieldsWatch: Watch, @unchecked Sendable {
     ///   - readsElement: Whether the model's store is an element's own: its group hands the watch the
     ///     element, which every field reads (see ``ObservedFields/Field/readElement``).
     init(_ fields: ObservedFields, key: WatchKey, readsElement: Bool) {
+        self.fields = fields
         super.init(
             key: key,
             read: { watch, root in
                 let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-                watch.isAbsent = !fields.collectChanges(in: root, into: &watch.changes)
+                watch.isAbsent = !watch.fields.collectChanges(in: root, into: &watch.changes)
                 if !watch.changes.isEmpty {
                     watch.version &+= 1
                 }
@@ -253,7 +259,7 @@ final class ObservedFieldsWatch: Watch, @unchecked Sendable {
                 ? nil
                 : { watch, element in
                     let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-                    fields.collectChanges(inElement: element, into: &watch.changes)
+                    watch.fields.collectChanges(inElement: element, into: &watch.changes)
                     if !watch.changes.isEmpty {
                         watch.version &+= 1
                     }
@@ -274,7 +280,7 @@ extension Store {
             makeWatch: { ObservedFieldsWatch(fields, key: key, readsElement: readsElement) },
             receive: { watch in
                 let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-                fields.send(watch.changes)
+                watch.fields.send(watch.changes)
                 watch.changes.removeAll()
             },
             element: projection.element,
