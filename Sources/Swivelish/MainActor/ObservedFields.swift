@@ -293,34 +293,7 @@ extension Store {
     /// new state.
     @inlinable
     func field<Value>(_ keyPath: KeyPath<S, Value>, index: Int) -> ObservedFields.Field {
-        typealias Field = ObservedFields.FieldOf<Value>
-        let reader = FieldReader(keyPath, in: projection)
-        var elementOffset: Int?
-        let readElement: ((ObservedFields.Field, UnsafeRawPointer) -> ObservedFields.Field.Reading)?
-        switch reader.inElement {
-        case nil:
-            readElement = nil
-        case let .offset(inner)?:
-            elementOffset = inner
-            readElement = { field, element in
-                .changed(element.load(fromByteOffset: Field.of(field).elementOffset, as: Value.self))
-            }
-        case let .read(read)?:
-            readElement = { _, element in .changed(read(element)) }
-        }
-        let read: (ObservedFields.Field, UnsafeRawPointer) -> ObservedFields.Field.Reading
-        if reader.offset != nil {
-            read = { field, root in .changed(root.load(fromByteOffset: Field.of(field).offset, as: Value.self)) }
-        } else {
-            let fallback = reader.fallback
-            read = { _, root in
-                guard let value = fallback(root) else { return .absent }
-                return .changed(value)
-            }
-        }
-        return Field(
-            index: index, last: nil, offset: reader.offset, elementOffset: elementOffset, read: read,
-            readElement: readElement)
+        field(keyPath, index: index, last: nil) { _, value in .changed(value.pointee) }
     }
 
     /// A tracked field of a model with `index` in its table, which reads the value at `keyPath` of this
@@ -331,6 +304,17 @@ extension Store {
     /// unchanged value at an offset of the root state is compared where it lies, without copying it.
     @inlinable
     func field<Value: Equatable>(_ keyPath: KeyPath<S, Value>, index: Int, value: Value) -> ObservedFields.Field {
+        field(keyPath, index: index, last: value) { field, value in field.changed(to: value) }
+    }
+
+    /// A tracked field whose reading of the value, wherever it lies, is `record`'s (a closure that captures
+    /// nothing, so that neither do the field's reads where the value lies at an offset).
+    @inlinable
+    @inline(__always)
+    func field<Value>(
+        _ keyPath: KeyPath<S, Value>, index: Int, last: Value?,
+        record: @escaping (ObservedFields.FieldOf<Value>, UnsafePointer<Value>) -> ObservedFields.Field.Reading
+    ) -> ObservedFields.Field {
         typealias Field = ObservedFields.FieldOf<Value>
         let reader = FieldReader(keyPath, in: projection)
         var elementOffset: Int?
@@ -342,26 +326,26 @@ extension Store {
             elementOffset = inner
             readElement = { field, element in
                 let field = Field.of(field)
-                return field.changed(to: (element + field.elementOffset).assumingMemoryBound(to: Value.self))
+                return record(field, (element + field.elementOffset).assumingMemoryBound(to: Value.self))
             }
         case let .read(read)?:
-            readElement = { field, element in withUnsafePointer(to: read(element)) { Field.of(field).changed(to: $0) } }
+            readElement = { field, element in withUnsafePointer(to: read(element)) { record(Field.of(field), $0) } }
         }
         let read: (ObservedFields.Field, UnsafeRawPointer) -> ObservedFields.Field.Reading
         if reader.offset != nil {
             read = { field, root in
                 let field = Field.of(field)
-                return field.changed(to: (root + field.offset).assumingMemoryBound(to: Value.self))
+                return record(field, (root + field.offset).assumingMemoryBound(to: Value.self))
             }
         } else {
             let fallback = reader.fallback
             read = { field, root in
                 guard let value = fallback(root) else { return .absent }
-                return withUnsafePointer(to: value) { Field.of(field).changed(to: $0) }
+                return withUnsafePointer(to: value) { record(Field.of(field), $0) }
             }
         }
         return Field(
-            index: index, last: value, offset: reader.offset, elementOffset: elementOffset, read: read,
+            index: index, last: last, offset: reader.offset, elementOffset: elementOffset, read: read,
             readElement: readElement)
     }
 }
