@@ -229,16 +229,12 @@ struct ChildScopeTests {
         let store = Store(initialState: RowList())
         store.dispatch(RowList.Action.open(71))
         store.scope(\.$detail)!.dispatch(Row.Action.startTicking)
-        while (store.state.detail?.ticks ?? 0) == 0 { await Task.yield() }
+        #expect(await eventually { (store.state.detail?.ticks ?? 0) > 0 })
         store.dispatch(RowList.Action.open(71))  // the same id: the same presentation, still ticking
         let ticks = store.state.detail?.ticks ?? 0
-        while (store.state.detail?.ticks ?? 0) == ticks { await Task.yield() }
+        #expect(await eventually { (store.state.detail?.ticks ?? 0) > ticks })
         store.dispatch(RowList.Action.open(72))
-        let stopped = ContinuousClock.now + .seconds(10)
-        while !Row.stoppedTicking.current.contains(71), ContinuousClock.now < stopped {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-        #expect(Row.stoppedTicking.current.contains(71))
+        #expect(await eventually { Row.stoppedTicking.current.contains(71) })
         for _ in 0..<100 { await Task.yield() }
         #expect(store.state.detail == Row(id: 72))  // no tick of 71's effect reached it
     }

@@ -93,6 +93,18 @@ func wait(
     return true
 }
 
+/// Waits up to `seconds` for `condition`, checking it between yields and short sleeps; `false` when it
+/// still fails then (a test says so rather than hanging).
+func eventually(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        await Task.yield()
+        try? await Task.sleep(nanoseconds: 100_000)
+    }
+    return true
+}
+
 // MARK: - A counter used by several tests
 
 struct Counter: State, Equatable {
