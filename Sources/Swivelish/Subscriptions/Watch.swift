@@ -169,7 +169,11 @@ final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
     @inlinable
     @inline(__always)
     final func record(_ new: Value) {
-        let isRepeat = value.map { $0 == new } ?? false
+        let isRepeat: Bool
+        switch value {
+        case .some(let last): isRepeat = last == new
+        case .none: isRepeat = false
+        }
         value = new
         if !isRepeat {
             version &+= 1
