@@ -8,8 +8,8 @@
 /// that skips repeats and saw version `v` skips a delivery whose version is still `v`: one read and one
 /// comparison per delivery for all the subscriptions on a key path, and a check of two integers for each.
 ///
-/// A watch reads from the memory of the root state being delivered, so it needs neither the root's type
-/// nor the scope's. Its subclass's reading is a closure made in its initialiser, not an overridden method:
+/// A watch reads from the memory of the root state being delivered (a row's watch, from the memory of its
+/// element, which the row's ``ElementGroup`` found), so it needs neither the root's type nor the scope's. Its subclass's reading is a closure made in its initialiser, not an overridden method:
 /// the initialiser is inlined where `subscribe` is called, with the value type known, so the closure is
 /// specialised for it. An override would run as unspecialised generic code, which looks up type metadata
 /// and copies values through their witnesses at every read.
