@@ -263,7 +263,7 @@ struct ChildScopeTests {
         detail.dispatch(Row.Action.increment)
         #expect(store.state.detail?.count == 1)
         detail.dispatch(Row.Action.startTicking)
-        while (store.state.detail?.ticks ?? 0) == 0 { await Task.yield() }
+        #expect(await eventually { (store.state.detail?.ticks ?? 0) > 0 })
         let seen = Locked<[Int]>([])
         let unsubscribe = detail.subscribe(\.count, immediately: false) { seen.append($0) }
         store.dispatch(RowList.Action.close)
@@ -276,11 +276,7 @@ struct ChildScopeTests {
         #expect(store.state.detail?.ticks == 0)  // the old ticker's messages are not this presentation's
         let sincePresentedAgain = seen.current.dropFirst(whilePresented.count)
         #expect(!sincePresentedAgain.isEmpty && sincePresentedAgain.allSatisfy { $0 == 0 })
-        let stopped = ContinuousClock.now + .seconds(10)
-        while !Row.stoppedTicking.current.contains(1), ContinuousClock.now < stopped {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-        #expect(Row.stoppedTicking.current.contains(1))
+        #expect(await eventually { Row.stoppedTicking.current.contains(1) })
         unsubscribe()
     }
 }

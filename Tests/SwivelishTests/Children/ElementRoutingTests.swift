@@ -46,9 +46,9 @@ struct ElementRoutingTests {
         store.dispatch(ElementMessage<Row>(id: 1, Row.Action.echo(4)))
         #expect(store.state.list.rows.map(\.count) == [0, 4, 1])
         store.dispatch(ElementMessage<Row>(id: 0, Row.Action.startTicking))
-        while store.state.list.rows[id: 0]!.ticks == 0 { await Task.yield() }
+        #expect(await eventually { store.state.list.rows[id: 0]!.ticks > 0 })
         store.dispatch(ComputedRows.Remove(id: 0))
-        while !Row.stoppedTicking.current.contains(0) { await Task.yield() }
+        #expect(await eventually { Row.stoppedTicking.current.contains(0) })
         #expect(store.state.list.rows.ids == [1, 2])
     }
 
@@ -88,11 +88,7 @@ struct ElementRoutingTests {
             if store.state.rows[id: 0]!.ticks != 0 { break }
         }
         // Every effect stopped: each was cancelled when its element was removed.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while Row.stoppedTicking.current.count < 2_000, ContinuousClock.now < deadline {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-        #expect(Row.stoppedTicking.current.count >= 2_000)
+        #expect(await eventually(seconds: 30) { Row.stoppedTicking.current.count >= 2_000 })
     }
 }
 
