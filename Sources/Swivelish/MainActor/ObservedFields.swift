@@ -251,19 +251,24 @@ final class ObservedFieldsWatch: Watch, @unchecked Sendable {
             read: { watch, root in
                 let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
                 watch.isAbsent = !watch.fields.collectChanges(in: root, into: &watch.changes)
-                if !watch.changes.isEmpty {
-                    watch.version &+= 1
-                }
+                watch.countChanges()
             },
             readElement: !readsElement
                 ? nil
                 : { watch, element in
                     let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
                     watch.fields.collectChanges(inElement: element, into: &watch.changes)
-                    if !watch.changes.isEmpty {
-                        watch.version &+= 1
-                    }
+                    watch.countChanges()
                 })
+    }
+}
+
+extension ObservedFieldsWatch {
+    /// Makes the changes just read a new version, when there are any: what the subscription is called for.
+    func countChanges() {
+        if !changes.isEmpty {
+            version &+= 1
+        }
     }
 }
 
