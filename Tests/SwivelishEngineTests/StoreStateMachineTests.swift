@@ -24,7 +24,8 @@ private typealias Machine = StoreStateMachine<Tally>
 /// Returns whether the caller delivers it.
 @discardableResult
 private func dispatchAdd(_ machine: inout Machine, by caller: Machine.Caller, effect: Effect? = nil) -> Bool {
-    _ = Tally.update(&machine.state, with: Tally.Add())
+    _ = machine.makeStateWritable(tellingThreadSanitizer: false)
+    _ = Tally.update(&machine.statePointer.pointee, with: Tally.Add())
     return machine.commit(effect, by: caller)
 }
 
@@ -44,7 +45,7 @@ private func subscribe(
 private func next(_ machine: inout Machine, budget: inout Int) -> (String, wake: Bool) {
     let (next, wake) = machine.next(budget: &budget)
     switch next {
-    case let .perform(.change(change)): return ("change \(change.state.count)", wake)
+    case let .perform(.change(change)): return ("change \(change.box.state.count)", wake)
     case .perform(.first): return ("first", wake)
     case .perform(.effect): return ("effect", wake)
     case .perform(.event): return ("event", wake)
@@ -61,7 +62,7 @@ struct StoreStateMachineTests {
         _ = subscribe(&machine, by: nil)
         #expect(dispatchAdd(&machine, by: .becameDeliverer))
         let change = machine.change(with: nil)
-        #expect(change.state.count == 1)
+        #expect(change.box.state.count == 1)
         #expect(change.slots.count == 1)
         #expect(change.audience == 1)  // the one subscription, id 0
         #expect(machine.queue.isEmpty)
@@ -145,7 +146,7 @@ struct StoreStateMachineTests {
             let (next, _) = machine.next(budget: &budget)
             switch next {
             case let .perform(.change(change)):
-                steps.append("change \(change.state.count)")
+                steps.append("change \(change.box.state.count)")
                 audiences.append(change.audience)
             case .perform(.first): steps.append("first")
             case .finish: break
@@ -194,7 +195,8 @@ struct StoreStateMachineTests {
     @Test func anEventIsQueuedBeforeItsChangeAndAnEffectWhereEffectsRun() {
         var machine = Machine(state: Tally(), backlogLimit: 10)
         let before = machine.state
-        _ = Tally.update(&machine.state, with: Tally.Add())
+        _ = machine.makeStateWritable(tellingThreadSanitizer: false)
+        _ = Tally.update(&machine.statePointer.pointee, with: Tally.Add())
         let event = StoreEvent(message: Tally.Add(), stateBefore: before, stateAfter: machine.state)
         let observed = machine.observe(event, by: .bystander)
         let committed = machine.commit({ _ in }, by: .bystander)  // an effect: something to deliver, no subscriber
@@ -207,6 +209,27 @@ struct StoreStateMachineTests {
         #expect(next(&machine, budget: &budget).0 == "change 1")
         #expect(next(&machine, budget: &budget).0 == "effect")
         #expect(next(&machine, budget: &budget).0 == "finish")
+    }
+
+    @Test func updateWritesTheStatesBoxInPlaceOnlyWhileNoOneElseHoldsIt() {
+        var machine = Machine(state: Tally(), backlogLimit: 10)
+        let first = ObjectIdentifier(machine.box)  // an identity, not a reference that holds the box
+        #expect(machine.makeStateWritable(tellingThreadSanitizer: false) == nil)
+        #expect(ObjectIdentifier(machine.box) == first)  // the machine's alone: written in place
+
+        let delivered = machine.box  // as a delivery or a queued change holds it
+        let replaced = machine.makeStateWritable(tellingThreadSanitizer: false)
+        #expect(replaced === delivered)  // returned to be let go of after unlocking
+        #expect(machine.box !== delivered)
+        _ = Tally.update(&machine.statePointer.pointee, with: Tally.Add())
+        #expect(delivered.state.count == 0)  // what the delivery reads has not changed
+        #expect(machine.state.count == 1)
+
+        _ = consume delivered  // the delivery is done
+        _ = consume replaced
+        let second = ObjectIdentifier(machine.box)
+        #expect(machine.makeStateWritable(tellingThreadSanitizer: false) == nil)
+        #expect(ObjectIdentifier(machine.box) == second)
     }
 
     @Test func aChangeWithNothingToDeliverIsNotCommitted() {

@@ -1,20 +1,19 @@
 extension SubscriptionList {
-    /// Notifies the subscriptions in `slots` in a change's `audience` of `state`, the state of delivery
-    /// number `delivery`. Called by the deliverer, without the lock.
+    /// Notifies the subscriptions in `slots` in a change's `audience` of the root state at `root`, the state
+    /// of delivery number `delivery`. Called by the deliverer, without the lock.
     ///
     /// A subscription with an id at or past `audience` was made after the change was committed, and starts
     /// from its own first state; one that its deliverer removed during this delivery is skipped. When
     /// `tellingThreadSanitizer`, ThreadSanitizer is told when the reads of `slots` are done.
     @inlinable
-    static func notify<S>(
-        _ slots: ContiguousArray<Slot>, of state: borrowing S, audience: UInt64, delivery: UInt64,
+    static func notify(
+        _ slots: ContiguousArray<Slot>, of root: UnsafeRawPointer, audience: UInt64, delivery: UInt64,
         tellingThreadSanitizer: Bool
     ) {
         // Watches read the state in memory (see `Watch`). The snapshot `slots` holds every subscription for
         // the whole loop, so the loop reads them without retaining them (each retain and release is an
         // atomic operation).
-        withUnsafePointer(to: state) { state in
-            let root = UnsafeRawPointer(state)
+        do {
             slots.withUnsafeBufferPointer { slots in
                 // Each slot is read in place (through a pointer): copying it would retain and release what
                 // it holds, its group's members too.

@@ -4,9 +4,10 @@
 /// witnesses.)
 @usableFromInline
 struct Change<S: State> {
-    /// The state the change made.
+    /// The state the change made, in the box it was made in: the store copies the state into a new box
+    /// before writing it again while a change holds its box.
     @usableFromInline
-    let state: S
+    let box: StateBox<S>
     /// The effect `update` returned with it.
     @usableFromInline
     let effect: Effect?
@@ -20,9 +21,9 @@ struct Change<S: State> {
 
     @inlinable
     init(
-        state: S, effect: Effect?, slots: ContiguousArray<SubscriptionList.Slot>, audience: UInt64
+        box: StateBox<S>, effect: Effect?, slots: ContiguousArray<SubscriptionList.Slot>, audience: UInt64
     ) {
-        self.state = state
+        self.box = box
         self.effect = effect
         self.slots = slots
         self.audience = audience

@@ -6,7 +6,7 @@ enum Delivery<S: State> {
     /// A message applied, for the store's observers: delivered just before the change it made.
     case event(StoreEvent<S>)
     /// The state a new subscription starts from.
-    case first(Subscription, S)
+    case first(Subscription, StateBox<S>)
     /// An effect started later than its message, such as the next part of ``Effects/concat(_:)-(Effect?...)``.
     case effect(Effect, Dispatcher)
 }

@@ -51,8 +51,9 @@ struct StoreStateMachine<S: State> {
     @usableFromInline
     static var deliveryBudget: Int { 32 }
 
+    /// The state, in a box that deliveries read in place (see ``StateBox``).
     @usableFromInline
-    var state: S
+    var box: StateBox<S>
 
     @usableFromInline
     var subscriptions = SubscriptionList()
@@ -83,8 +84,50 @@ struct StoreStateMachine<S: State> {
 
     @inlinable
     init(state: S, backlogLimit: Int) {
-        self.state = state
+        box = StateBox.make(state)
         self.backlogLimit = backlogLimit
+    }
+
+    // MARK: - The state
+
+    /// A copy of the state.
+    @inlinable
+    var state: S {
+        box.state
+    }
+
+    /// The state's address, for `update` to write it in place after ``makeStateWritable(tellingThreadSanitizer:)``.
+    @inlinable
+    var statePointer: UnsafeMutablePointer<S> {
+        box.pointer
+    }
+
+    /// Makes the state's box the machine's own before `update` writes it: when a delivery, or a change
+    /// waiting in the queue, still holds the box, the state is copied into a new one, and the old box is
+    /// returned for the caller to let go of after unlocking (freeing it may free values the user owns, whose
+    /// `deinit` may call the store). `nil` when the box was the machine's alone, the usual case.
+    ///
+    /// - Parameter tellingThreadSanitizer: Whether the program runs under ThreadSanitizer, which is told
+    ///   that the box's earlier readers are done (a flag the caller keeps: a dispatch tests a stored flag,
+    ///   and looks up no global).
+    @inlinable
+    @inline(__always)
+    mutating func makeStateWritable(tellingThreadSanitizer: Bool) -> StateBox<S>? {
+        if _fastPath(isKnownUniquelyReferenced(&box)) {
+            // The deliveries that held the box are done reading it (see `StateBox`).
+            if tellingThreadSanitizer { ThreadSanitizer.acquire(box.pointer) }
+            return nil
+        }
+        return replaceBox()
+    }
+
+    /// Puts a copy of the state in a new box, and returns the old one.
+    @usableFromInline
+    mutating func replaceBox() -> StateBox<S> {
+        let shared = box
+        box = StateBox.make(shared.state)
+        shared.endReads(tellingThreadSanitizer: ThreadSanitizer.isEnabled)
+        return shared
     }
 
     // MARK: - Dispatching
@@ -141,7 +184,7 @@ struct StoreStateMachine<S: State> {
         if case .becameDeliverer = caller {
             return true
         }
-        let change = Change(state: state, effect: effect, slots: [], audience: nextSubscriptionID)
+        let change = Change(box: box, effect: effect, slots: [], audience: nextSubscriptionID)
         queue.append(.change(change), isReentrant: caller.isDeliverer)
         return false
     }
@@ -162,7 +205,7 @@ struct StoreStateMachine<S: State> {
     @inlinable
     @inline(__always)
     func change(with effect: Effect?) -> Change<S> {
-        Change(state: state, effect: effect, slots: subscriptions.slots, audience: nextSubscriptionID)
+        Change(box: box, effect: effect, slots: subscriptions.slots, audience: nextSubscriptionID)
     }
 
     // MARK: - Subscribing
@@ -202,7 +245,7 @@ struct StoreStateMachine<S: State> {
         if case .becameDeliverer = caller {
             return (id, subscription)
         }
-        queue.append(.first(subscription, state), isReentrant: caller.isDeliverer)
+        queue.append(.first(subscription, box), isReentrant: caller.isDeliverer)
         return (id, nil)
     }
 
@@ -260,7 +303,7 @@ struct StoreStateMachine<S: State> {
         switch delivery {
         case let .change(change):
             let withSlots = Change(
-                state: change.state, effect: change.effect, slots: subscriptions.slots, audience: change.audience)
+                box: change.box, effect: change.effect, slots: subscriptions.slots, audience: change.audience)
             return (.perform(.change(withSlots)), wake)
         case let .first(subscription, _) where !subscription.isSubscribed:
             return (.skip(delivery), wake)  // unsubscribed before it got its first state

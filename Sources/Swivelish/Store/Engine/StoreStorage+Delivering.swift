@@ -58,18 +58,18 @@ extension StoreStorage {
     @inlinable
     @inline(__always)
     func perform(_ change: consuming Change<S>) {
-        notify(change.slots, of: change.state, audience: change.audience)
+        notify(change.slots, of: change.box, audience: change.audience)
         if let effect = change.effect {
             run(effect, with: dispatcher)
         }
     }
 
-    /// Delivers its first state to a new subscription, as the next delivery of a state.
+    /// Delivers its first state, in the box `state`, to a new subscription, as the next delivery of a state.
     @inlinable
-    func deliverFirst(_ state: borrowing S, to subscription: Subscription) {
+    func deliverFirst(_ state: StateBox<S>, to subscription: Subscription) {
         deliveries &+= 1
-        let delivery = deliveries
-        withUnsafePointer(to: state) { subscription.deliverFirst(UnsafeRawPointer($0), delivery: delivery) }
+        subscription.deliverFirst(UnsafeRawPointer(state.pointer), delivery: deliveries)
+        state.endReads(tellingThreadSanitizer: tellsThreadSanitizer)
     }
 
     /// Runs an effect the store committed, and tells the clock's tracker, if any, that it has run.
@@ -90,13 +90,16 @@ extension StoreStorage {
         }
     }
 
-    /// Notifies the subscriptions in `slots` of `state`, as the next delivery of a state.
+    /// Notifies the subscriptions in `slots` of the state in the box `state`, as the next delivery of a
+    /// state.
     @inlinable
     @inline(__always)
-    func notify(_ slots: ContiguousArray<SubscriptionList.Slot>, of state: borrowing S, audience: UInt64) {
+    func notify(_ slots: ContiguousArray<SubscriptionList.Slot>, of state: StateBox<S>, audience: UInt64) {
         deliveries &+= 1
         SubscriptionList.notify(
-            slots, of: state, audience: audience, delivery: deliveries, tellingThreadSanitizer: tellsThreadSanitizer)
+            slots, of: UnsafeRawPointer(state.pointer), audience: audience, delivery: deliveries,
+            tellingThreadSanitizer: tellsThreadSanitizer)
+        state.endReads(tellingThreadSanitizer: tellsThreadSanitizer)
     }
 
     @inlinable

@@ -129,11 +129,15 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             applyObserved(message, isSentByEffect: scope != nil)
             return
         }
-        let effect = S.update(&machine.state, with: message)
+        let replaced = machine.makeStateWritable(tellingThreadSanitizer: tellsThreadSanitizer)
+        let effect = S.update(&machine.statePointer.pointee, with: message)
         if effect != nil, let effectTracker {
             effectTracker.effectCommitted()
         }
         commit(effect)
+        if _slowPath(replaced != nil) {
+            withExtendedLifetime(replaced) {}  // let go of after unlocking
+        }
     }
 
     /// Commits the change `update` just made (with the lock held), unlocks, and delivers it when the caller
@@ -150,8 +154,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             return
         }
         // The change's parts are taken one by one rather than as a `Change`, which the optimiser destroys
-        // through its value witnesses (a call through type metadata on every dispatch).
-        let state = machine.state
+        // through its value witnesses (a call through type metadata on every dispatch). The state is read in
+        // its box (see `StateBox`).
+        let state = machine.box
         let slots = machine.subscriptions.slots
         let audience = machine.nextSubscriptionID
         lock.unlock()
@@ -169,7 +174,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @inline(never)
     func applyObserved(_ message: any Message, isSentByEffect: Bool) {
         let before = machine.state
-        let effect = S.update(&machine.state, with: message)
+        let replaced = machine.makeStateWritable(tellingThreadSanitizer: tellsThreadSanitizer)
+        defer { withExtendedLifetime(replaced) {} }  // let go of after unlocking
+        let effect = S.update(&machine.statePointer.pointee, with: message)
         if effect != nil, let effectTracker {
             effectTracker.effectCommitted()
         }
@@ -185,7 +192,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        let state = machine.state
+        let state = machine.box
         let slots = machine.subscriptions.slots
         let audience = machine.nextSubscriptionID
         lock.unlock()
@@ -222,7 +229,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             lock.unlock()
             return Subscribed(unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true)
         }
-        let state = machine.state
+        let state = machine.box
         lock.unlock()
         deliverFirst(state, to: subscription)
         finishDelivering(DelivererRole())
