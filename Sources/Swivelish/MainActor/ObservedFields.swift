@@ -356,12 +356,17 @@ extension Store {
 }
 
 extension ObservedFields.FieldOf where Value: Equatable {
-    /// What a field whose value is at `current` reads: unchanged when `==` to the value last sent;
-    /// otherwise changed, and kept as the value last sent.
+    /// What a field whose value is at `current` reads: unchanged when it has the bytes of the value last
+    /// sent (see ``holdsSameBytes(_:as:)``) or is `==` to it; otherwise changed, and kept as the value last
+    /// sent.
     @inlinable
     @inline(__always)
     func changed(to current: UnsafePointer<Value>) -> ObservedFields.Field.Reading {
-        if let last, last == current.pointee { return .unchanged }
+        if last != nil, holdsSameBytes(&last, as: current) { return .unchanged }
+        switch last {
+        case .some(let kept) where kept == current.pointee: return .unchanged
+        default: break
+        }
         last = current.pointee
         return .changed(current.pointee)
     }

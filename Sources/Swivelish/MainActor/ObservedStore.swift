@@ -16,7 +16,8 @@ import Observation
 ///
 /// Reading through the model is tracked **per key path**: a view that read `model.count` is invalidated
 /// when `count` changes, not when another field does. For an `Equatable` value a change is a value not
-/// `==` to the previous one; a value that is not `Equatable` counts as changed at every new state. A
+/// `==` to the previous one (a value left as it was, its bytes unchanged, is not compared); a value that is
+/// not `Equatable` counts as changed at every new state. A
 /// chain such as `model.profile.name` is tracked as its first step, `profile`; `subscript(tracking:)` tracks
 /// a whole key path, such as the ids of a list's rows (`model[tracking: \.todos.ids]`).
 ///

@@ -60,20 +60,21 @@ struct FieldReader<Value>: @unchecked Sendable {
         }
     }
 
-    /// A watch's reading: `record` with the value in the root state at a pointer, made for this reader's
-    /// way of reading, so that the closure captures only what that way needs (a closure that captured the
-    /// reader would retain and release its fallback at every read, two atomic operations).
+    /// A watch's reading: `record` with the value in the root state at a pointer, where it lies (a copy
+    /// only when it is reached through the projection or the key path), made for this reader's way of
+    /// reading, so that the closure captures only what that way needs (a closure that captured the reader
+    /// would retain and release its fallback at every read, two atomic operations).
     @inlinable
     @inline(__always)
     func reading<W: Watch>(
-        into record: @escaping (W, Value) -> Void
+        into record: @escaping (W, UnsafePointer<Value>) -> Void
     ) -> (Watch, UnsafeRawPointer) -> Void {
         if let offset {
             return { watch, root in
                 // Sound: `offset(of:)` is non-nil only when every component is a stored property of a struct
-                // or tuple, so the value lies inline at that offset of the root state; `load` copies it,
-                // retaining what it holds. Only a `W` is made with this closure.
-                record(unsafeDowncast(watch, to: W.self), root.load(fromByteOffset: offset, as: Value.self))
+                // or tuple, so the value lies inline at that offset of the root state. Only a `W` is made
+                // with this closure.
+                record(unsafeDowncast(watch, to: W.self), (root + offset).assumingMemoryBound(to: Value.self))
             }
         }
         let fallback = self.fallback
@@ -85,7 +86,7 @@ struct FieldReader<Value>: @unchecked Sendable {
                 return
             }
             watch.isAbsent = false
-            record(unsafeDowncast(watch, to: W.self), value)
+            withUnsafePointer(to: value) { record(unsafeDowncast(watch, to: W.self), $0) }
         }
     }
 }

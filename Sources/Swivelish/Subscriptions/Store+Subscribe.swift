@@ -102,7 +102,9 @@ extension Store {
     /// // Count: 3
     /// ```
     ///
-    /// Only an `Equatable` value can skip repeats. Ordering, threading and lifetime are as for
+    /// Only an `Equatable` value can skip repeats. A value left as it was (its bytes unchanged since the
+    /// last state: the same references, the same fields) is a repeat without a call of `==`, so a `Double`
+    /// that stays NaN is not delivered again. Ordering, threading and lifetime are as for
     /// ``subscribe(_:immediately:_:)``.
     ///
     /// - Parameters:

@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
 /// The value at one key path of the delivered states, read once per delivery. A watch that compares values
 /// (an ``EquatableWatch``, for `skipRepeats`) is shared by every such subscription on that key path, of the
 /// root store or of any store scoped from it; one that does not (a ``ValueWatch``) is a subscription's own
@@ -120,7 +130,7 @@ final class ValueWatch<Value>: Watch, @unchecked Sendable {
         super.init(
             key: key,
             read: reader.reading { (watch: ValueWatch<Value>, new) in
-                watch.value = new
+                watch.value = new.pointee
                 watch.version &+= 1
             })
     }
@@ -153,11 +163,12 @@ final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
                 // Sound: the group hands the watch a pointer to an element of the store's state type (checked
                 // when the reader was made), and the value lies inline at the offset in it.
                 let watch = unsafeDowncast(watch, to: EquatableWatch<Value>.self)
-                watch.record(element.load(fromByteOffset: watch.elementOffset, as: Value.self))
+                watch.record((element + watch.elementOffset).assumingMemoryBound(to: Value.self))
             }
         case let .read(read)?:
             readElement = { watch, element in
-                unsafeDowncast(watch, to: EquatableWatch<Value>.self).record(read(element))
+                let watch = unsafeDowncast(watch, to: EquatableWatch<Value>.self)
+                withUnsafePointer(to: read(element)) { watch.record($0) }
             }
         }
         super.init(
@@ -165,18 +176,38 @@ final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
             readElement: readElement, elementOffset: elementOffset)
     }
 
-    /// Keeps `new`, a new version unless it is `==` to the value kept.
+    /// Keeps the value at `new`, a new version unless it is `==` to the value kept.
+    ///
+    /// A value whose bytes are those of the value kept is a repeat, neither compared nor copied (see
+    /// ``holdsSameBytes(_:as:)``).
     @inlinable
     @inline(__always)
-    final func record(_ new: Value) {
+    final func record(_ new: UnsafePointer<Value>) {
+        if value != nil, holdsSameBytes(&value, as: new) { return }
         let isRepeat: Bool
         switch value {
-        case .some(let last): isRepeat = last == new
+        case .some(let last): isRepeat = last == new.pointee
         case .none: isRepeat = false
         }
-        value = new
+        value = new.pointee
         if !isRepeat {
             version &+= 1
         }
+    }
+}
+
+/// Whether `kept`, which must not be `nil`, holds a value with the bytes of the value at `other`: the same
+/// value (the same references, the same inline fields), not a copy that changed since.
+///
+/// Watches and models check this before `==` for each value they read again: an unchanged value is then
+/// neither compared nor copied, which saves a call of `==` and a retain and a release of each reference it
+/// holds (atomic operations). A value whose `==` is not reflexive (a `Double` that is NaN) is a repeat when
+/// its bytes have not changed.
+@inlinable
+@inline(__always)
+func holdsSameBytes<Value>(_ kept: inout Value?, as other: UnsafePointer<Value>) -> Bool {
+    // An `Optional`'s payload lies at its start, as the value it wraps.
+    withUnsafeMutablePointer(to: &kept) { kept in
+        memcmp(kept, other, MemoryLayout<Value>.size) == 0
     }
 }

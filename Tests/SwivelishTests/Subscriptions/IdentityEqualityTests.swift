@@ -172,3 +172,97 @@ struct IdentityEqualityTests {
     }
     #endif
 }
+
+/// How many times `==` of a ``Counted`` has run.
+private let comparisons = Locked(0)
+
+/// A value whose `==` counts its calls.
+private struct Counted: Equatable, Sendable {
+    var label: String
+
+    static func == (lhs: Counted, rhs: Counted) -> Bool {
+        comparisons.withValue { $0 += 1 }
+        return lhs.label == rhs.label
+    }
+}
+
+/// A state with a value that stays as it is while another changes.
+private struct Panel: State {
+    var counted = Counted(label: "a label too long to be stored inline in a string")
+    var ratio = Double.nan
+    var ticks = 0
+
+    struct Tick: Message {}
+    struct Relabel: Message {
+        var label: String
+    }
+
+    static func update(_ state: inout Panel, with message: Message) -> Effect? {
+        if message.as(Tick.self) != nil {
+            state.ticks += 1
+        } else if let relabel = message.as(Relabel.self) {
+            state.counted = Counted(label: relabel.label)
+        }
+        return nil
+    }
+}
+
+@Suite("A value left as it was is a repeat, without a call of ==", .serialized)
+struct UnchangedValueTests {
+    @Test func aSkipRepeatsSubscriptionComparesOnlyWhatWasWritten() {
+        let store = Store(initialState: Panel())
+        let seen = Locked<[String]>([])
+        let unsubscribe = store.subscribe(\.counted, immediately: false, skipRepeats: true) {
+            seen.append($0.label)
+        }
+        let before = comparisons.current
+        for _ in 0..<3 {
+            store.dispatch(Panel.Tick())
+        }
+        #expect(comparisons.current == before)  // the same bytes: neither compared nor delivered
+        #expect(seen.current.isEmpty)
+
+        // A new string with the same text: other bytes, so `==` decides, and says it repeats.
+        store.dispatch(
+            Panel.Relabel(label: String(decoding: Array(Panel().counted.label.utf8), as: UTF8.self)))
+        #expect(comparisons.current == before + 1)
+        #expect(seen.current.isEmpty)
+
+        store.dispatch(Panel.Relabel(label: "another"))
+        #expect(seen.current == ["another"])
+        unsubscribe()
+    }
+
+    @Test func aNaNLeftAsItWasIsARepeat() {
+        // `==` says NaN is not NaN; the value has not changed, so the subscriber is not called again.
+        let store = Store(initialState: Panel())
+        let calls = Locked(0)
+        let unsubscribe = store.subscribe(\.ratio, immediately: true, skipRepeats: true) { _ in
+            calls.withValue { $0 += 1 }
+        }
+        for _ in 0..<3 {
+            store.dispatch(Panel.Tick())
+        }
+        #expect(calls.current == 1)
+        unsubscribe()
+    }
+
+    #if canImport(Observation)
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    @MainActor
+    @Test func aModelComparesOnlyWhatWasWritten() async {
+        let store = Store(initialState: Panel())
+        let model = store.observable()
+        #expect(model.counted.label.hasPrefix("a label"))
+        let before = comparisons.current
+        for _ in 0..<3 {
+            store.dispatch(Panel.Tick())
+        }
+        #expect(await mainActorWait { model.ticks == 3 })
+        #expect(comparisons.current == before)
+        store.dispatch(Panel.Relabel(label: "another"))
+        #expect(await mainActorWait { model.counted.label == "another" })
+        #expect(comparisons.current > before)  // a change is compared
+    }
+    #endif
+}
