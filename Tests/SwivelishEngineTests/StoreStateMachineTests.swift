@@ -217,7 +217,8 @@ struct StoreStateMachineTests {
         #expect(machine.makeStateWritable(tellingThreadSanitizer: false) == nil)
         #expect(ObjectIdentifier(machine.box) == first)  // the machine's alone: written in place
 
-        let delivered = machine.box  // as a delivery or a queued change holds it
+        let delivered = machine.lendBox()  // as a delivery or a queued change holds it
+        #expect(machine.boxMayBeShared)
         let replaced = machine.makeStateWritable(tellingThreadSanitizer: false)
         #expect(replaced === delivered)  // returned to be let go of after unlocking
         #expect(machine.box !== delivered)
@@ -227,9 +228,12 @@ struct StoreStateMachineTests {
 
         _ = consume delivered  // the delivery is done
         _ = consume replaced
+        #expect(!machine.boxMayBeShared)  // the new box is the machine's own
         let second = ObjectIdentifier(machine.box)
+        _ = machine.lendBox()  // lent, and let go of: checked, found unique, written in place
         #expect(machine.makeStateWritable(tellingThreadSanitizer: false) == nil)
         #expect(ObjectIdentifier(machine.box) == second)
+        #expect(!machine.boxMayBeShared)
     }
 
     @Test func aChangeWithNothingToDeliverIsNotCommitted() {

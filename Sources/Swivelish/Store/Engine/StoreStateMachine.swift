@@ -51,9 +51,16 @@ struct StoreStateMachine<S: State> {
     @usableFromInline
     static var deliveryBudget: Int { 32 }
 
-    /// The state, in a box that deliveries read in place (see ``StateBox``).
+    /// The state, in a box that deliveries read in place (see ``StateBox``). Handed out only by
+    /// ``lendBox()``, which records that someone else may hold it.
     @usableFromInline
-    var box: StateBox<S>
+    private(set) var box: StateBox<S>
+
+    /// Whether someone other than the machine may hold ``box``: set when it is lent, cleared when it is
+    /// found to be the machine's alone. While it is clear, `update` writes the box without checking its
+    /// reference count (a store without subscribers never lends it).
+    @usableFromInline
+    var boxMayBeShared = false
 
     @usableFromInline
     var subscriptions = SubscriptionList()
@@ -113,7 +120,9 @@ struct StoreStateMachine<S: State> {
     @inlinable
     @inline(__always)
     mutating func makeStateWritable(tellingThreadSanitizer: Bool) -> StateBox<S>? {
+        guard boxMayBeShared else { return nil }
         if _fastPath(isKnownUniquelyReferenced(&box)) {
+            boxMayBeShared = false
             // The deliveries that held the box are done reading it (see `StateBox`).
             if tellingThreadSanitizer { ThreadSanitizer.acquire(box.pointer) }
             return nil
@@ -121,13 +130,23 @@ struct StoreStateMachine<S: State> {
         return replaceBox()
     }
 
-    /// Puts a copy of the state in a new box, and returns the old one.
+    /// Puts a copy of the state in a new box, the machine's alone, and returns the old one.
     @usableFromInline
     mutating func replaceBox() -> StateBox<S> {
         let shared = box
         box = StateBox.make(shared.state)
+        boxMayBeShared = false
         shared.endReads(tellingThreadSanitizer: ThreadSanitizer.isEnabled)
         return shared
+    }
+
+    /// The state's box, for a delivery or a change to hold: from now on, `update` checks whether it is still
+    /// held before writing it (see ``makeStateWritable(tellingThreadSanitizer:)``).
+    @inlinable
+    @inline(__always)
+    mutating func lendBox() -> StateBox<S> {
+        boxMayBeShared = true
+        return box
     }
 
     // MARK: - Dispatching
@@ -184,7 +203,7 @@ struct StoreStateMachine<S: State> {
         if case .becameDeliverer = caller {
             return true
         }
-        let change = Change(box: box, effect: effect, slots: [], audience: nextSubscriptionID)
+        let change = Change(box: lendBox(), effect: effect, slots: [], audience: nextSubscriptionID)
         queue.append(.change(change), isReentrant: caller.isDeliverer)
         return false
     }
@@ -204,8 +223,8 @@ struct StoreStateMachine<S: State> {
     /// The change just committed, for the caller that became the deliverer.
     @inlinable
     @inline(__always)
-    func change(with effect: Effect?) -> Change<S> {
-        Change(box: box, effect: effect, slots: subscriptions.slots, audience: nextSubscriptionID)
+    mutating func change(with effect: Effect?) -> Change<S> {
+        Change(box: lendBox(), effect: effect, slots: subscriptions.slots, audience: nextSubscriptionID)
     }
 
     // MARK: - Subscribing
@@ -245,7 +264,7 @@ struct StoreStateMachine<S: State> {
         if case .becameDeliverer = caller {
             return (id, subscription)
         }
-        queue.append(.first(subscription, box), isReentrant: caller.isDeliverer)
+        queue.append(.first(subscription, lendBox()), isReentrant: caller.isDeliverer)
         return (id, nil)
     }
 

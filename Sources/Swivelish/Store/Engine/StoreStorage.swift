@@ -156,7 +156,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         // The change's parts are taken one by one rather than as a `Change`, which the optimiser destroys
         // through its value witnesses (a call through type metadata on every dispatch). The state is read in
         // its box (see `StateBox`).
-        let state = machine.box
+        let state = machine.lendBox()
         let slots = machine.subscriptions.slots
         let audience = machine.nextSubscriptionID
         lock.unlock()
@@ -192,7 +192,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             lock.unlock()
             return
         }
-        let state = machine.box
+        let state = machine.lendBox()
         let slots = machine.subscriptions.slots
         let audience = machine.nextSubscriptionID
         lock.unlock()
@@ -229,7 +229,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             lock.unlock()
             return Subscribed(unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true)
         }
-        let state = machine.box
+        let state = machine.lendBox()
         lock.unlock()
         deliverFirst(state, to: subscription)
         finishDelivering(DelivererRole())
