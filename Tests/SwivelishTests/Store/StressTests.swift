@@ -197,6 +197,60 @@ struct StressTests {
         #expect(versions.value == Array(1...state.version))
     }
 
+    @Test func aStateBeingDeliveredNeverChangesUnderItsSubscribers() async {
+        // A delivery reads the state where it lies: the dispatches made meanwhile, from three threads and
+        // from the subscriber, must write a copy. A state written under a delivery would show a subscriber
+        // a log that does not match its count, or a log changed between two reads.
+        struct Ledger: State {
+            var entries: [Int] = []
+            var total = 0
+
+            struct Record: Message {
+                var amount: Int
+            }
+
+            static func update(_ state: inout Ledger, with message: Message) -> Effect? {
+                guard let record = message.as(Record.self) else { return nil }
+                state.entries.append(record.amount)
+                state.total += record.amount
+                return nil
+            }
+        }
+        let store = Store(initialState: Ledger())
+        let mismatches = Unsynchronized(0)
+        let deliveries = Unsynchronized(0)
+        let unsubscribe = store.subscribe(\.self, immediately: false) { ledger in
+            deliveries.value += 1
+            let sum = ledger.entries.reduce(0, +)
+            if deliveries.value.isMultiple(of: 50) {
+                store.dispatch(Ledger.Record(amount: 1))  // written while this delivery holds the state
+                usleep(50)  // slow: the other threads dispatch meanwhile
+            }
+            if sum != ledger.total || ledger.entries.reduce(0, +) != sum {
+                mismatches.value += 1
+            }
+        }
+        defer { unsubscribe() }
+        let subscribers = (0..<3).map { index in
+            store.subscribe(\.entries, immediately: false) { entries in
+                if entries.count.isMultiple(of: 97 + index) { usleep(20) }
+            }
+        }
+        defer { subscribers.forEach { $0() } }
+        await runConcurrently(threads: 3) { thread in
+            for _ in 0..<700 { store.dispatch(Ledger.Record(amount: thread + 2)) }
+        }
+        var version: Int
+        repeat {
+            version = store.state.entries.count
+            await store.waitForDeliveries()
+        } while store.state.entries.count != version
+        let state = store.state
+        #expect(mismatches.value == 0)
+        #expect(state.total == state.entries.reduce(0, +))
+        #expect(deliveries.value == state.entries.count)  // every state delivered, none twice
+    }
+
     @Test func effectsRunInCommitOrderUnderConcurrency() async {
         let store = Store(initialState: Scripted())
         let order = Unsynchronized<[Int]>([])
