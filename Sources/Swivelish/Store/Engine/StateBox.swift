@@ -2,10 +2,11 @@
 ///
 /// Delivering a change takes one reference to the box, not a copy of the state: a copy retains every array,
 /// dictionary, string and object the state holds, and releases them once delivered (two atomic operations
-/// for each, at every dispatch). Instead the box is copy-on-write as a whole: before `update` writes it,
-/// the store checks that the box is its own (``StoreStateMachine/makeStateWritable(tellingThreadSanitizer:)``); when a delivery in
-/// progress, or a change waiting in the queue, still holds it, the state is copied into a new box, and the
-/// old one stays as it was for its readers. So a store whose deliveries keep up writes one box in place, and
+/// for each, at every dispatch). Instead the box is copy-on-write as a whole: once the store has lent the
+/// box (``StoreStateMachine/lendBox()``), it checks before `update` writes it that the box is its own again
+/// (``StoreStateMachine/makeStateWritable(tellingThreadSanitizer:)``); when a delivery in progress, or a
+/// change waiting in the queue, still holds it, the state is copied into a new box, and the old one stays as
+/// it was for its readers. So a store whose deliveries keep up writes one box in place, and
 /// a dispatch made while a delivery reads pays the copy today's readers would have paid.
 ///
 /// Its address is stable for its lifetime (a `ManagedBuffer`'s header), so readers hold a pointer to the
