@@ -37,7 +37,9 @@ struct TestStoreTests {
     // MARK: Passing tests pass
 
     @Test func exhaustiveTestOfSyncAsyncAndClosureEffectsPasses() async {
-        let store = TestStore(initialState: Counter())
+        // A message from an effect's task can take longer than the default second to arrive under
+        // ThreadSanitizer on a loaded machine (seen once in CI); `receive` returns as soon as it arrives.
+        let store = TestStore(initialState: Counter(), timeout: .seconds(30))
         store.send(Action.increment) {
             $0.count = 1
             $0.history = [1]
@@ -129,7 +131,7 @@ struct TestStoreTests {
         await expectFailures(
             "The state after receiving Counter.Action.loaded(42) is not the expected one", "count: expected 41, got 42"
         ) {
-            let store = TestStore(initialState: Counter())
+            let store = TestStore(initialState: Counter(), timeout: .seconds(30))  // as in the test above
             store.send(Action.fetch) { $0.isLoading = true }
             await store.receive(Action.loaded(42)) {
                 $0.isLoading = false
