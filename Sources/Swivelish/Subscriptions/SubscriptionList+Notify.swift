@@ -13,29 +13,27 @@ extension SubscriptionList {
         // Watches read the state in memory (see `Watch`). The snapshot `slots` holds every subscription for
         // the whole loop, so the loop reads them without retaining them (each retain and release is an
         // atomic operation).
-        do {
-            slots.withUnsafeBufferPointer { slots in
-                // Each slot is read in place (through a pointer): copying it would retain and release what
-                // it holds, its group's members too.
-                guard let base = slots.baseAddress else { return }
-                // The reads of this delivery are done (see `synchronizeWithDeliveries`).
-                defer { if tellingThreadSanitizer { ThreadSanitizer.release(base) } }
-                var slot = base
-                for _ in 0..<slots.count {
-                    defer { slot += 1 }
-                    guard slot.pointee.id < audience else { break }
-                    guard let subscription = slot.pointee.subscription else {
-                        if let group = slot.pointee.group {
-                            group.deliver(root, delivery: delivery, audience: audience)
-                            // The reads of the group are done (see `makeGroupUnique`).
-                            if tellingThreadSanitizer { ThreadSanitizer.release(group.address) }
-                        }
-                        continue
+        slots.withUnsafeBufferPointer { slots in
+            // Each slot is read in place (through a pointer): copying it would retain and release what
+            // it holds, its group's members too.
+            guard let base = slots.baseAddress else { return }
+            // The reads of this delivery are done (see `synchronizeWithDeliveries`).
+            defer { if tellingThreadSanitizer { ThreadSanitizer.release(base) } }
+            var slot = base
+            for _ in 0..<slots.count {
+                defer { slot += 1 }
+                guard slot.pointee.id < audience else { break }
+                guard let subscription = slot.pointee.subscription else {
+                    if let group = slot.pointee.group {
+                        group.deliver(root, delivery: delivery, audience: audience)
+                        // The reads of the group are done (see `makeGroupUnique`).
+                        if tellingThreadSanitizer { ThreadSanitizer.release(group.address) }
                     }
-                    Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { subscription in
-                        if !subscription.isCancelledDuringDelivery {
-                            subscription.deliver(root, delivery: delivery)
-                        }
+                    continue
+                }
+                Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { subscription in
+                    if !subscription.isCancelledDuringDelivery {
+                        subscription.deliver(root, delivery: delivery)
                     }
                 }
             }
