@@ -6,8 +6,8 @@
 /// box (``StoreStateMachine/lendBox()``), it checks before `update` writes it that the box is its own again
 /// (``StoreStateMachine/makeStateWritable(tellingThreadSanitizer:)``); when a delivery in progress, or a
 /// change waiting in the queue, still holds it, the state is copied into a new box, and the old one stays as
-/// it was for its readers. So a store whose deliveries keep up writes one box in place, and
-/// a dispatch made while a delivery reads pays the copy today's readers would have paid.
+/// it was for its readers. So a store whose deliveries keep up writes one box in place, and only a dispatch
+/// made while a delivery reads pays for a copy of the state, which every delivery made before.
 ///
 /// Its address is stable for its lifetime (a `ManagedBuffer`'s header), so readers hold a pointer to the
 /// state while they hold the box.
