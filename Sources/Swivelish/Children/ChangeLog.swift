@@ -1,5 +1,6 @@
 /// The latest changes of an ``IdentifiedArray``: for each, a number unique in the process (a
-/// ``ChangeStamps`` number) and the id of the element it added, changed or removed.
+/// ``ChangeStamps`` number), the id of the element it added, changed or removed, and the slot the element
+/// was in (see ``IdentifiedArray/slots``), where a reader looks for it first.
 ///
 /// A reader that remembers the number of the last change it saw finds the ids changed since in the log, in
 /// time proportional to their count; when that number is no longer in the log (too many changes since, or a
@@ -13,7 +14,7 @@ struct ChangeLog<ID: Hashable & Sendable>: Sendable {
 
     /// The recent changes, oldest first, in a ring that starts at ``start`` once full.
     @usableFromInline
-    var entries: ContiguousArray<(stamp: UInt64, id: ID)> = []
+    var entries: ContiguousArray<(stamp: UInt64, id: ID, slot: Int)> = []
     @usableFromInline
     var start = 0
 
@@ -24,15 +25,15 @@ struct ChangeLog<ID: Hashable & Sendable>: Sendable {
     @inlinable
     init() {}
 
-    /// Records a change of the element with `id`.
+    /// Records a change of the element with `id`, in `slot`.
     @inlinable
-    mutating func record(_ id: ID) {
+    mutating func record(_ id: ID, slot: Int) {
         let stamp = ChangeStamps.next()
         latest = stamp
         if entries.count < Self.capacity {
-            entries.append((stamp, id))
+            entries.append((stamp, id, slot))
         } else {
-            entries[start] = (stamp, id)
+            entries[start] = (stamp, id, slot)
             start = (start + 1) % Self.capacity
         }
     }
@@ -51,14 +52,14 @@ struct ChangeLog<ID: Hashable & Sendable>: Sendable {
     @inlinable
     func ids(changedAfter stamp: UInt64) -> [ID]? {
         var changed: [ID] = []
-        return forEachID(changedAfter: stamp) { changed.append($0) } ? changed : nil
+        return forEachChange(after: stamp) { id, _ in changed.append(id) } ? changed : nil
     }
 
-    /// Calls `body` with each id changed after the change numbered `stamp`, oldest first, and returns
-    /// `true`, when the log still holds that change (or `stamp` is the latest); returns `false` without
-    /// calling it when the reader must look at every element.
+    /// Calls `body` with the id and slot of each change after the change numbered `stamp`, oldest first,
+    /// and returns `true`, when the log still holds that change (or `stamp` is the latest); returns `false`
+    /// without calling it when the reader must look at every element.
     @inlinable
-    func forEachID(changedAfter stamp: UInt64, _ body: (ID) throws -> Void) rethrows -> Bool {
+    func forEachChange(after stamp: UInt64, _ body: (ID, Int) throws -> Void) rethrows -> Bool {
         if stamp == latest { return true }
         // How many changes came after the reader's, newest first back to it; none found: too many.
         let count = entries.count
@@ -69,7 +70,8 @@ struct ChangeLog<ID: Hashable & Sendable>: Sendable {
             newer += 1
         }
         for offset in (0..<newer).reversed() {
-            try body(entries[(start + count - 1 - offset) % count].id)
+            let change = entries[(start + count - 1 - offset) % count]
+            try body(change.id, change.slot)
         }
         return true
     }

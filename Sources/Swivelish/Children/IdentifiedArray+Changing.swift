@@ -15,11 +15,13 @@ extension IdentifiedArray {
     @inlinable
     public mutating func insert(_ element: Element, at index: Int) {
         let id = element.id
-        let previous = entries.updateValue(Entry(element: element, incarnation: ChangeStamps.next()), forKey: id)
+        let slot = slots.count
+        let previous = slotOfID.updateValue(slot, forKey: id)
         precondition(
             previous == nil, "Swivelish: an IdentifiedArray has an element with the id \(id) already; ids are unique")
+        slots.append(Entry(element: element, incarnation: ChangeStamps.next()))
         insertID(id, at: index)
-        log.record(id)
+        log.record(id, slot: slot)
     }
 
     /// Puts `id` at `index` of ``ids``: an append in place, when it goes at the end.
@@ -39,11 +41,9 @@ extension IdentifiedArray {
     @discardableResult
     @inlinable
     public mutating func remove(id: Element.ID) -> Element? {
-        guard let entry = entries.removeValue(forKey: id) else { return nil }
+        guard let slot = slotOfID[id] else { return nil }
         removeID(id)
-        removedIncarnations.append(entry.incarnation)
-        log.record(id)
-        return entry.element
+        return takeEntry(id: id, slot: slot).element
     }
 
     /// Removes the element at `index` of ``ids``, and returns it.
@@ -60,15 +60,16 @@ extension IdentifiedArray {
     ///
     /// - Parameter shouldBeRemoved: Says whether to remove an element.
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-        var removed: Set<Element.ID> = []
-        for id in ids where try shouldBeRemoved(entries[id]!.element) {
-            let entry = entries.removeValue(forKey: id)!
-            removedIncarnations.append(entry.incarnation)
-            log.record(id)
-            removed.insert(id)
+        var removed: [Element.ID] = []
+        for id in ids where try shouldBeRemoved(slots[slotOfID[id]!].element!) {
+            removed.append(id)
         }
-        if !removed.isEmpty {
-            ids.withArray { $0.removeAll(where: removed.contains) }
+        guard !removed.isEmpty else { return }
+        // The ids are written once, then each entry is taken out of the slots, in order.
+        let set = Set(removed)
+        ids.withArray { $0.removeAll(where: set.contains) }
+        for id in removed {
+            _ = takeEntry(id: id, slot: slotOfID[id]!)
         }
     }
 
@@ -89,7 +90,9 @@ extension IdentifiedArray {
     /// - Parameter areInIncreasingOrder: Whether the first element goes before the second.
     public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
         try ids.withArray { ids in
-            try ids.sort { try areInIncreasingOrder(entries[$0]!.element, entries[$1]!.element) }
+            try ids.sort {
+                try areInIncreasingOrder(slots[slotOfID[$0]!].element!, slots[slotOfID[$1]!].element!)
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ extension IdentifiedArray: RandomAccessCollection {
     /// The element at `position` of ``ids``.
     @inlinable
     public subscript(position: Int) -> Element {
-        entries[ids[position]]!.element
+        slots[slotOfID[ids[position]]!].element!
     }
 }
 
@@ -26,7 +26,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
     /// Whether both have the same elements in the same order (their histories do not count).
     @inlinable
     public static func == (left: IdentifiedArray, right: IdentifiedArray) -> Bool {
-        left.ids == right.ids && left.ids.allSatisfy { left.entries[$0]!.element == right.entries[$0]!.element }
+        left.ids == right.ids && left.ids.allSatisfy { left[id: $0] == right[id: $0] }
     }
 }
 
@@ -49,7 +49,7 @@ extension IdentifiedArray: Decodable where Element: Decodable {
         var container = try decoder.unkeyedContainer()
         while !container.isAtEnd {
             let element = try container.decode(Element.self)
-            guard entries[element.id] == nil else {
+            guard slotOfID[element.id] == nil else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "Two elements have the id \(element.id); ids must be unique")
             }

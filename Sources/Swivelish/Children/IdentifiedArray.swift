@@ -31,9 +31,15 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     /// offset in the state rather than through the key path.
     public internal(set) var ids: IDs
 
-    /// The elements by id, each with the number of its incarnation.
+    /// The elements, each with the number of its incarnation, in slots: in no particular order, without
+    /// gaps (removing an element moves the last one into its slot). A change log entry names the slot of
+    /// the element it changed, so that a reader finds the element without hashing its id.
     @usableFromInline
-    var entries: [Element.ID: Entry]
+    var slots: ContiguousArray<Entry> = []
+
+    /// The slot of each element, by id.
+    @usableFromInline
+    var slotOfID: [Element.ID: Int]
 
     /// The latest changes, for readers that look only at what changed.
     @usableFromInline
@@ -46,10 +52,12 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
 
     /// An element, and the number of its incarnation: new each time an element with its id is added, so
     /// that what the effects of a removed element send is not taken for a later element's with the same id.
+    ///
+    /// The element is `nil` only while ``subscript(id:)`` lends it out to be changed in place.
     @usableFromInline
     struct Entry: Sendable {
         @usableFromInline
-        var element: Element
+        var element: Element?
         @usableFromInline
         let incarnation: UInt64
 
@@ -63,7 +71,7 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     /// An empty array.
     public init() {
         ids = []
-        entries = [:]
+        slotOfID = [:]
     }
 
     /// An array of `elements`, in order.
@@ -84,7 +92,8 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
-            entries[id]?.element
+            guard let slot = slotOfID[id] else { return nil }
+            return slots[slot].element
         }
         set {
             guard let newValue else {
@@ -94,52 +103,94 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
             precondition(
                 newValue.id == id,
                 "Swivelish: the element set for id \(id) in an IdentifiedArray has another id, \(newValue.id)")
-            guard entries[id] != nil else {
+            guard let slot = slotOfID[id] else {
                 append(newValue)
                 return
             }
-            entries[id]!.element = newValue
-            log.record(id)
+            slots[slot].element = newValue
+            log.record(id, slot: slot)
         }
         _modify {
-            // The entry is taken out while the caller changes the element, so that the element is uniquely
-            // referenced (changed in place, not copied), and put back with its incarnation.
-            guard let entry = entries.removeValue(forKey: id) else {
+            guard let slot = slotOfID[id] else {
                 var added: Element? = nil
                 yield &added
                 if let added { self[id: id] = added }
                 return
             }
-            let incarnation = entry.incarnation
-            var element: Element? = (consume entry).element
+            // The element is taken out of its slot while the caller changes it, so that it is uniquely
+            // referenced (changed in place, not copied), and put back.
+            var element: Element? = nil
+            swap(&element, &slots[slot].element)
             defer {
                 if let element {
                     precondition(
                         element.id == id,
                         "Swivelish: an element of an IdentifiedArray changed its id from \(id) to \(element.id)")
-                    entries[id] = Entry(element: element, incarnation: incarnation)
+                    slots[slot].element = consume element
+                    log.record(id, slot: slot)
                 } else {
                     removeID(id)
-                    removedIncarnations.append(incarnation)
+                    _ = takeEntry(id: id, slot: slot)
                 }
-                log.record(id)
             }
             yield &element
         }
     }
 
-    /// Gives `message` to the `update` of the element at `index` of ``entries`` (whose id is `id`), changing
-    /// it in place, and returns its effect.
+    /// Gives `message` to the `update` of the element in `slot` (whose id is `id`), changing it in place,
+    /// and returns its effect.
     @inlinable
-    mutating func update(at index: [Element.ID: Entry].Index, id: Element.ID, with message: any Message) -> Effect?
+    mutating func update(slot: Int, id: Element.ID, with message: any Message) -> Effect?
     where Element: State {
-        let effect = Element.update(&entries.values[index].element, with: message)
+        let effect = Element.update(&slots[slot].element!, with: message)
         precondition(
-            entries.values[index].element.id == id,
-            "Swivelish: an element of an IdentifiedArray changed its id from \(id) to \(entries.values[index].element.id)"
+            slots[slot].element!.id == id,
+            "Swivelish: an element of an IdentifiedArray changed its id from \(id) to \(slots[slot].element!.id)"
         )
-        log.record(id)
+        log.record(id, slot: slot)
         return effect
+    }
+
+    /// Takes the entry of the element with `id`, in `slot`, out of the slots (moving the last one into its
+    /// place), records the removal, and returns the entry. The caller removes `id` from ``ids``.
+    @usableFromInline
+    mutating func takeEntry(id: Element.ID, slot: Int) -> Entry {
+        slotOfID[id] = nil
+        let last = slots.count - 1
+        if slot != last {
+            slots.swapAt(slot, last)
+            slotOfID[slots[slot].element!.id] = slot
+        }
+        let entry = slots.removeLast()
+        removedIncarnations.append(entry.incarnation)
+        log.record(id, slot: slot)
+        return entry
+    }
+
+    /// Calls `body` with a pointer to the element with `id` of the array at `array`, read where it lies;
+    /// with `nil` when there is none. `slot` is where the element was when last seen (by the change log):
+    /// it is looked for there first, without hashing the id.
+    ///
+    /// A function of the array's address, not a method: a method would take a copy of the array, retaining
+    /// each of its buffers.
+    @inlinable
+    static func withElement<Result>(
+        _ id: Element.ID, seenIn slot: Int?, of array: UnsafePointer<IdentifiedArray>,
+        _ body: (UnsafePointer<Element>?) -> Result
+    ) -> Result {
+        array.pointee.slots.withUnsafeBufferPointer { slots in
+            // An entry's element is the payload of an `Optional`, at the optional's address; it is `nil` only
+            // while `subscript(id:)` lends it out, when nothing else may read the array.
+            let elementOffset = MemoryLayout<Entry>.offset(of: \Entry.element)!
+            func element(in slot: Int) -> UnsafePointer<Element> {
+                (UnsafeRawPointer(slots.baseAddress! + slot) + elementOffset).assumingMemoryBound(to: Element.self)
+            }
+            if let slot, slot < slots.count, element(in: slot).pointee.id == id {
+                return body(element(in: slot))
+            }
+            guard let slot = array.pointee.slotOfID[id] else { return body(nil) }
+            return body(element(in: slot))
+        }
     }
 
     /// The incarnations of the elements removed since the last call, whose effects are to be cancelled;

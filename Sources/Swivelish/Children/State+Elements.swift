@@ -101,16 +101,16 @@ extension State {
         _ addressed: ElementMessage<Element>, in elements: inout IdentifiedArray<Element>
     ) -> Effect? where Element.ID: Sendable {
         let id = addressed.id
-        guard let index = elements.entries.index(forKey: id) else {
+        guard let slot = elements.slotOfID[id] else {
             if addressed.incarnation == nil {
                 reportMissingElement(addressed)
             }
             return nil
         }
-        let incarnation = elements.entries.values[index].incarnation
+        let incarnation = elements.slots[slot].incarnation
         // A message from an effect of an earlier element with this id: dropped without a word.
         guard addressed.incarnation ?? incarnation == incarnation else { return nil }
-        guard let effect = elements.update(at: index, id: id, with: addressed.message) else { return nil }
+        guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return nil }
         return Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })

@@ -52,10 +52,9 @@ extension Store {
             offset: nil, keyPath: projection.path(to: read.appending(path: \Element?.!)), element: element
         ) { root in
             if let offset {
-                return (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.entries[id]?
-                    .element
+                return (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee[id: id]
             }
-            return projectCollection(root)?.entries[id]?.element
+            return projectCollection(root)?[id: id]
         }
         return scope(part: part, read: SendableKeyPath(read), addressing: { ElementMessage<Element>(id: id, $0) })
     }

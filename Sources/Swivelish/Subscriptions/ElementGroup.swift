@@ -4,7 +4,8 @@
 /// At each delivery it asks the collection which elements changed since the last state it read (its
 /// ``ChangeLog``), and notifies only their subscriptions; when the collection cannot say (too many changes
 /// at once), every member checks its element. So a change of one row notifies that row's subscribers, in
-/// time that does not grow with the number of rows.
+/// time that does not grow with the number of rows. The log says in which slot of the collection each
+/// changed element was: the group finds the element there without hashing its id.
 ///
 /// The members are kept by the element's own id type (see ``ElementGroupOf``), and the reading of the
 /// collection is a closure made where the store of the element was made (``Store/scope(_:id:)``), with the
@@ -187,18 +188,17 @@ final class ElementGroupOf<ID: Hashable & Sendable>: ElementGroup, @unchecked Se
     }
 
     /// Notifies the members of the element with `id`, which is looked up in `collection` once for all of
-    /// them: their watches read it where it lies (see ``Watch/readElement``).
+    /// them (first in `slot`, where the change log saw it): their watches read it where it lies (see
+    /// ``Watch/readElement``).
     @inlinable
     func deliver<Element>(
-        to id: ID, _ first: Subscription, in collection: UnsafePointer<IdentifiedArray<Element>>,
+        to id: ID, _ first: Subscription, seenIn slot: Int?, in collection: UnsafePointer<IdentifiedArray<Element>>,
         _ root: UnsafeRawPointer, delivery: UInt64, audience: UInt64
     ) where Element.ID == ID {
-        guard let entry = collection.pointee.entries[id] else {
-            deliver(to: id, first, element: nil, root, delivery: delivery, audience: audience)
-            return
-        }
-        withUnsafePointer(to: entry.element) { element in
-            deliver(to: id, first, element: UnsafeRawPointer(element), root, delivery: delivery, audience: audience)
+        IdentifiedArray.withElement(id, seenIn: slot, of: collection) { element in
+            deliver(
+                to: id, first, element: element.map(UnsafeRawPointer.init), root, delivery: delivery,
+                audience: audience)
         }
     }
 
@@ -214,14 +214,14 @@ final class ElementGroupOf<ID: Hashable & Sendable>: ElementGroup, @unchecked Se
         let latest = collection.pointee.log.latest
         guard since != latest else { return }
         cursor.lastChange = latest
-        let found = collection.pointee.log.forEachID(changedAfter: since) { id in
+        let found = collection.pointee.log.forEachChange(after: since) { id, slot in
             if let first = firstMembers[id] {
-                deliver(to: id, first, in: collection, root, delivery: delivery, audience: audience)
+                deliver(to: id, first, seenIn: slot, in: collection, root, delivery: delivery, audience: audience)
             }
         }
         if !found {
             for (id, first) in firstMembers {
-                deliver(to: id, first, in: collection, root, delivery: delivery, audience: audience)
+                deliver(to: id, first, seenIn: nil, in: collection, root, delivery: delivery, audience: audience)
             }
         }
     }

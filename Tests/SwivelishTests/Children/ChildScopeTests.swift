@@ -44,6 +44,32 @@ struct ChildScopeTests {
         #expect(calls.current.count == 100)
     }
 
+    /// Removing a row moves the last row into its slot of the collection (see `IdentifiedArray.slots`), where
+    /// the change log said the moved row was: its subscribers still see its changes, the removed row's
+    /// subscribers are told nothing more, also when the change and the removal are in one update.
+    @Test func aRowMovedToAnotherSlotByARemovalIsStillFollowed() {
+        let list = Store(initialState: rowList(count: 5))
+        let titles = Locked<[String]>([])
+        let subscriptions = SubscriptionBag()
+        for id in 0..<5 {
+            subscriptions.insert(
+                list.scope(\.rows, id: id)!.subscribe(\.title, immediately: false, skipRepeats: true) { title in
+                    titles.append("\(id): \(title)")
+                })
+        }
+        list.dispatch(ElementMessage<Row>(id: 4, Row.Action.rename("four")))  // seen in the last slot
+        list.dispatch(RowList.Action.remove(0))  // row 4 moves to the first slot
+        list.dispatch(ElementMessage<Row>(id: 4, Row.Action.rename("FOUR")))
+        list.dispatch(ElementMessage<Row>(id: 1, Row.Action.rename("one")))
+        // Row 3 is renamed in the last slot, then row 1's removal moves it into row 1's slot: the log's
+        // entry for row 3 names a slot that no longer exists, and row 1's entry names row 3's slot.
+        list.dispatch(RowList.Action.rename(3, "three", thenRemove: 1))
+        list.dispatch(ElementMessage<Row>(id: 3, Row.Action.rename("THREE")))
+        #expect(titles.current == ["4: four", "4: FOUR", "1: one", "3: three", "3: THREE"])
+        #expect(list.state.rows.ids == [2, 3, 4])
+        #expect(list.state.rows.map(\.title) == ["", "THREE", "FOUR"])
+    }
+
     /// Row stores subscribed and unsubscribed from four threads while a fifth changes rows: the group of row
     /// subscriptions is changed while deliveries hold it (it is copied then, not changed under them). Every
     /// row subscribed at the end is followed, once per change of its row.

@@ -74,6 +74,8 @@ struct RowList: State {
         case remove(Int)
         case removeAndAddBack(Int)
         case renameAll(String)
+        /// Renames one row, then removes another (which may move the renamed row to another slot).
+        case rename(Int, String, thenRemove: Int)
         case open(Int)
         case close
     }
@@ -94,6 +96,9 @@ struct RowList: State {
                     for id in state.rows.ids {
                         state.rows[id: id]?.title = title
                     }
+                case let .rename(id, title, thenRemove: removed)?:
+                    state.rows[id: id]?.title = title
+                    state.rows.remove(id: removed)
                 case let .open(id)?:
                     state.detail = Row(id: id)
                 case .close?:

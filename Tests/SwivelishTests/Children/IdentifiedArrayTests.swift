@@ -57,6 +57,33 @@ struct IdentifiedArrayTests {
         #expect(rows.log.ids(changedAfter: before) == nil)
     }
 
+    /// Elements sit in slots without gaps: removing one moves the last into its slot. An element is found
+    /// where the change log last saw it, or by id when it moved; a removed one is found nowhere.
+    @Test func elementsAreFoundInTheirSlotOrByIdOnceMoved() {
+        var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3)]
+        func title(_ id: Int, seenIn slot: Int?) -> String? {
+            withUnsafePointer(to: rows) { array in
+                IdentifiedArray.withElement(id, seenIn: slot, of: array) { $0?.pointee.title }
+            }
+        }
+        rows[id: 3]?.title = "three"
+        #expect(rows.slotOfID == [1: 0, 2: 1, 3: 2])
+        rows.remove(id: 1)  // 3 moves into slot 0
+        #expect(rows.slotOfID == [2: 1, 3: 0])
+        #expect(rows.slots.count == 2)
+        #expect(title(3, seenIn: 2) == "three")  // slot 2 is gone: found by id
+        #expect(title(3, seenIn: 1) == "three")  // slot 1 holds 2: found by id
+        #expect(title(3, seenIn: 0) == "three")
+        #expect(title(1, seenIn: 0) == nil)
+        #expect(title(1, seenIn: nil) == nil)
+        rows[id: 2] = nil  // removed through the subscript: 3, last, stays
+        rows[id: 2] = Row(id: 2, title: "back")
+        #expect(rows.slotOfID == [3: 0, 2: 1])
+        #expect(rows.ids == [3, 2] && rows.map(\.title) == ["three", "back"])
+        rows.removeAll { _ in true }
+        #expect(rows.isEmpty && rows.slots.isEmpty && rows.slotOfID.isEmpty)
+    }
+
     /// Copies of the ids share their storage for appending: the longest copy appends in place, a shorter
     /// one copies, and every copy keeps its own ids.
     @Test func copiesOfTheIdsShareStorageForAppendsAndKeepTheirOwnIds() {
