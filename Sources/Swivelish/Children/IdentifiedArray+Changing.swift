@@ -56,7 +56,8 @@ extension IdentifiedArray {
         remove(id: ids[index])!
     }
 
-    /// Removes the elements for which `shouldBeRemoved` is true.
+    /// Removes the elements for which `shouldBeRemoved` is true. When `shouldBeRemoved` throws, nothing is
+    /// removed.
     ///
     /// - Parameter shouldBeRemoved: Says whether to remove an element.
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
@@ -65,7 +66,8 @@ extension IdentifiedArray {
             removed.append(id)
         }
         guard !removed.isEmpty else { return }
-        // The ids are written once, then each entry is taken out of the slots, in order.
+        // Every element was asked before any is removed, so that a throw leaves the array as it was. The ids
+        // are written once, then each entry is taken out of the slots, in order.
         let set = Set(removed)
         ids.withArray { $0.removeAll(where: set.contains) }
         for id in removed {

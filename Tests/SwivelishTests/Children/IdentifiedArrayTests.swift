@@ -84,6 +84,23 @@ struct IdentifiedArrayTests {
         #expect(rows.isEmpty && rows.slots.isEmpty && rows.slotOfID.isEmpty)
     }
 
+    /// A `removeAll(where:)` whose predicate throws part way removes nothing: the ids and the elements still
+    /// agree, and no removal was recorded.
+    @Test func removeAllWhosePredicateThrowsRemovesNothing() {
+        struct Stop: Error {}
+        var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3)]
+        let mark = rows.log.latest
+        #expect(throws: Stop.self) {
+            try rows.removeAll { row in
+                if row.id == 3 { throw Stop() }
+                return true
+            }
+        }
+        #expect(rows.ids == [1, 2, 3] && rows.map(\.id) == [1, 2, 3])
+        #expect(rows.log.ids(changedAfter: mark) == [])
+        #expect(rows.takeRemovedIncarnations() == nil)
+    }
+
     /// Copies of the ids share their storage for appending: the longest copy appends in place, a shorter
     /// one copies, and every copy keeps its own ids.
     @Test func copiesOfTheIdsShareStorageForAppendsAndKeepTheirOwnIds() {
