@@ -14,6 +14,10 @@ extension IdentifiedArray {
     ///   - index: Where to put it, from 0 to the number of elements.
     @inlinable
     public mutating func insert(_ element: Element, at index: Int) {
+        precondition(
+            index >= 0 && index <= ids.count,
+            "Swivelish: index \(index) is out of range for an insert into the \(ids.count) elements of an IdentifiedArray"
+        )
         let id = element.id
         let slot = slots.count
         let previous = slotOfID.updateValue(slot, forKey: id)
@@ -81,6 +85,10 @@ extension IdentifiedArray {
     ///   - source: The element's position.
     ///   - destination: Its position afterwards.
     public mutating func move(from source: Int, to destination: Int) {
+        precondition(
+            source >= 0 && source < ids.count && destination >= 0 && destination < ids.count,
+            "Swivelish: a move from \(source) to \(destination) is out of range for the \(ids.count) elements of an "
+                + "IdentifiedArray")
         ids.withArray { ids in
             let id = ids.remove(at: source)
             ids.insert(id, at: destination)

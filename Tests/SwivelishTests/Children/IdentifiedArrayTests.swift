@@ -144,10 +144,32 @@ struct IdentifiedArrayTests {
         #expect(common == IdentifiedArray<Row>.IDs(0..<100))
     }
 
-    @Test func aDuplicateIdStopsTheProgramWithAMessage() async {
-        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+    @Test func aDuplicateIdStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var rows: IdentifiedArray<Row> = [Row(id: 1)]
             rows.append(Row(id: 1))
         }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("an IdentifiedArray has an element with the id 1 already; ids are unique"))
+    }
+
+    /// An insert or a move out of range stops the program with a message naming the array and the index,
+    /// before anything is changed.
+    @Test func anInsertOutOfRangeStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArray<Row> = [Row(id: 1)]
+            rows.insert(Row(id: 2), at: 2)
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("index 2 is out of range for an insert into the 1 elements of an IdentifiedArray"))
+    }
+
+    @Test func aMoveOutOfRangeStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+            rows.move(from: 0, to: 2)
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("a move from 0 to 2 is out of range for the 2 elements of an IdentifiedArray"))
     }
 }
