@@ -153,6 +153,26 @@ struct IdentifiedArrayTests {
         #expect(output.contains("an IdentifiedArray has an element with the id 1 already; ids are unique"))
     }
 
+    /// Changing an element's id in place, or setting an element under another element's id, stops the
+    /// program with a message naming both ids: the array would no longer find the element by its id.
+    @Test func changingAnElementsIdInPlaceStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+            rows[id: 1]?.id = 5
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("an element of an IdentifiedArray changed its id from 1 to 5"))
+    }
+
+    @Test func settingAnElementUnderAnotherIdStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArray<Row> = [Row(id: 1)]
+            rows[id: 1] = Row(id: 3)
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("the element set for id 1 in an IdentifiedArray has another id, 3"))
+    }
+
     /// An insert or a move out of range stops the program with a message naming the array and the index,
     /// before anything is changed.
     @Test func anInsertOutOfRangeStopsTheProgramWithAMessage() async throws {
