@@ -50,7 +50,8 @@ extension State {
     ///   - state: The state to update.
     ///   - message: The message.
     ///   - update: The state's own logic.
-    /// - Returns: The effects: those cancelling removed elements' effects, the element's, then `update`'s.
+    /// - Returns: The effects: the element's, `update`'s, then those cancelling the removed elements'
+    ///   effects (an effect started by this update for an element it removes is cancelled too).
     @inlinable
     @inline(__always)  // into the caller's `update`: otherwise the optimiser re-boxes the message at each call
     public static func updateElements<Element: State & Identifiable>(
@@ -66,16 +67,14 @@ extension State {
             effects.append(withCollection(elements, at: offset, of: &state) { updateElement(addressed, in: &$0) })
         }
         effects.append(update(&state, message))
-        guard let removed = withCollection(elements, at: offset, of: &state, { $0.takeRemovedIncarnations() })
-        else {
-            return effects.combined
+        // The cancellations run last, so that they also end an effect started by this very update for an
+        // element it then removed.
+        if let removed = withCollection(elements, at: offset, of: &state, { $0.takeRemovedIncarnations() }) {
+            for incarnation in removed {
+                effects.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
+            }
         }
-        var all = SerialEffects()
-        for incarnation in removed {
-            all.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
-        }
-        all.append(effects.combined)
-        return all.combined
+        return effects.combined
     }
 
     /// Calls `body` with the collection at `elements` of `state`, in place: at `offset`, its byte offset in

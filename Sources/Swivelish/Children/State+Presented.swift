@@ -27,7 +27,8 @@ extension State {
     ///   - state: The state to update.
     ///   - message: The message.
     ///   - update: The state's own logic.
-    /// - Returns: The effects: those cancelling a dismissed child's effects, the child's, then `update`'s.
+    /// - Returns: The effects: the child's, `update`'s, then those cancelling a dismissed child's effects (an
+    ///   effect the child started in the update that dismisses it is cancelled too).
     public static func updatePresented<Child: State>(
         _ child: WritableKeyPath<Self, Presented<Child>>,
         of state: inout Self,
@@ -37,17 +38,16 @@ extension State {
         var effects = SerialEffects()
         effects.append(updateChild(child, of: &state, with: message))
         effects.append(update(&state, message))
-        guard !state[keyPath: child].dismissedIncarnations.isEmpty else {
-            return effects.combined
+        // The cancellations run last, so that they also end an effect the child started in this very
+        // update, which dismissed it.
+        if !state[keyPath: child].dismissedIncarnations.isEmpty {
+            let dismissed = state[keyPath: child].dismissedIncarnations
+            state[keyPath: child].dismissedIncarnations = []
+            for incarnation in dismissed {
+                effects.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
+            }
         }
-        let dismissed = state[keyPath: child].dismissedIncarnations
-        state[keyPath: child].dismissedIncarnations = []
-        var all = SerialEffects()
-        for incarnation in dismissed {
-            all.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
-        }
-        all.append(effects.combined)
-        return all.combined
+        return effects.combined
     }
 
     /// Gives `message` to the presented child, if any (a message its effects sent, only if it is for this

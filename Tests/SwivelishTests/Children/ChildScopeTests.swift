@@ -280,6 +280,14 @@ struct ChildScopeTests {
         #expect(PresentedMessage<Row>(Row.Action.tick) != PresentedMessage<Row>(Row.Action.increment))
     }
 
+    /// A child dismissed by the update that started one of its effects: the effect is cancelled too.
+    @Test func anEffectStartedByTheUpdateThatDismissesItsChildIsCancelled() async {
+        let store = Store(initialState: StartAndDismiss())
+        store.dispatch(PresentedMessage<Row>(Row.Action.startTicking))
+        #expect(store.state.detail == nil)
+        #expect(await eventually(seconds: 10) { Row.stoppedTicking.current.contains(778) })
+    }
+
     @Test func aPresentedChildRunsOnlyWhilePresentedAndItsEffectsEndWithIt() async {
         let store = Store(initialState: RowList())
         #expect(store.scope(\.$detail) == nil)
@@ -357,6 +365,21 @@ struct Deck: State {
                 state.cards.append(Card(id: add.id, face: Card.Face(value: add.value)))
             } else if let remove = message.as(Remove.self) {
                 state.cards.remove(id: remove.id)
+            }
+            return nil
+        }
+    }
+}
+
+/// A presented row that its parent dismisses in the update that tells it to start ticking.
+struct StartAndDismiss: State {
+    @Presented var detail: Row? = Row(id: 778)
+
+    static func update(_ state: inout StartAndDismiss, with message: Message) -> Effect? {
+        updatePresented(\.$detail, of: &state, with: message) { state, message in
+            if let addressed = message.as(PresentedMessage<Row>.self), addressed.message as? Row.Action == .startTicking
+            {
+                state.detail = nil
             }
             return nil
         }

@@ -76,6 +76,15 @@ struct ElementRoutingTests {
 
     /// A ticking element removed, and added back at once with the same id, thousands of times: no tick of the
     /// removed element's effect is applied after the removal, to the element added back or any other.
+    /// An element removed by the update that started one of its effects: the effect is cancelled too, not
+    /// left running with nothing it sends applied.
+    @Test func anEffectStartedByTheUpdateThatRemovesItsElementIsCancelled() async {
+        let store = Store(initialState: StartAndRemove())
+        store.dispatch(ElementMessage<Row>(id: 777, Row.Action.startTicking))
+        #expect(store.state.rows.isEmpty)
+        #expect(await eventually(seconds: 10) { Row.stoppedTicking.current.contains(777) })
+    }
+
     @Test func aRemovedElementsEffectsAreCancelledAndTheirLateMessagesNeverApplied() async {
         let store = Store(initialState: rowList(count: 1))
         for round in 0..<2_000 {
@@ -136,5 +145,19 @@ struct IDChangingList: State {
 
     static func update(_ state: inout IDChangingList, with message: Message) -> Effect? {
         updateElements(\.elements, of: &state, with: message) { _, _ in nil }
+    }
+}
+
+/// Rows whose parent removes a row in the update that tells it to start ticking.
+struct StartAndRemove: State {
+    var rows: IdentifiedArray<Row> = [Row(id: 777)]
+
+    static func update(_ state: inout StartAndRemove, with message: Message) -> Effect? {
+        updateElements(\.rows, of: &state, with: message) { state, message in
+            if let addressed = message.as(ElementMessage<Row>.self), addressed.message as? Row.Action == .startTicking {
+                state.rows.remove(id: addressed.id)
+            }
+            return nil
+        }
     }
 }
