@@ -85,6 +85,15 @@ struct ElementRoutingTests {
         #expect(await eventually(seconds: 10) { Row.stoppedTicking.current.contains(777) })
     }
 
+    /// Removing an element ends the effects of its own children too (here, of a child it presents).
+    @Test func removingAnElementCancelsTheEffectsOfItsChildren() async {
+        let store = Store(initialState: Folders())
+        store.dispatch(ElementMessage<Folder>(id: 1, PresentedMessage<Row>(Row.Action.startTicking)))
+        #expect(await eventually { store.state.folders[id: 1]?.open?.ticks ?? 0 > 0 })
+        store.dispatch(Folders.Remove(id: 1))
+        #expect(await eventually { Row.stoppedTicking.current.contains(779) })
+    }
+
     @Test func aRemovedElementsEffectsAreCancelledAndTheirLateMessagesNeverApplied() async {
         let store = Store(initialState: rowList(count: 1))
         for round in 0..<2_000 {
@@ -156,6 +165,34 @@ struct StartAndRemove: State {
         updateElements(\.rows, of: &state, with: message) { state, message in
             if let addressed = message.as(ElementMessage<Row>.self), addressed.message as? Row.Action == .startTicking {
                 state.rows.remove(id: addressed.id)
+            }
+            return nil
+        }
+    }
+}
+
+/// A folder that presents a row, in a list of folders: children of children.
+struct Folder: State, Identifiable {
+    let id: Int
+    @Presented var open: Row? = Row(id: 779)
+
+    static func update(_ state: inout Folder, with message: Message) -> Effect? {
+        updatePresented(\.$open, of: &state, with: message) { _, _ in nil }
+    }
+}
+
+/// Folders, one of which a message removes.
+struct Folders: State {
+    var folders: IdentifiedArray<Folder> = [Folder(id: 1)]
+
+    struct Remove: Message {
+        let id: Int
+    }
+
+    static func update(_ state: inout Folders, with message: Message) -> Effect? {
+        updateElements(\.folders, of: &state, with: message) { state, message in
+            if let remove = message.as(Remove.self) {
+                state.folders.remove(id: remove.id)
             }
             return nil
         }
