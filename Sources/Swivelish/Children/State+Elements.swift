@@ -37,7 +37,10 @@ extension State {
     ///   element only, not to one added later with the same id.
     /// - When an element is removed (by `update`, or by anyone since this function last ran), its running
     ///   effects are cancelled, and from the moment the removal is applied, nothing they send is applied:
-    ///   the check is made with each message, under the store's lock.
+    ///   the check is made with each message, under the store's lock. An element dropped with the collection
+    ///   that held it (a new collection assigned in its place, `state.todos = []`, or the whole state reset)
+    ///   was not removed from it: its effects are cancelled when one of them next sends a message, which is
+    ///   not applied; one that never sends again runs until it ends.
     /// - A message for an element that is not there is not applied; in a debug build it is reported on
     ///   standard error, with the element's id and the message. Late messages of a removed element's effects
     ///   are dropped without a word.
@@ -101,19 +104,31 @@ extension State {
     ) -> Effect? where Element.ID: Sendable {
         let id = addressed.id
         guard let slot = elements.slotOfID[id] else {
-            if addressed.incarnation == nil {
+            guard let sender = addressed.incarnation else {
                 reportMissingElement(addressed)
+                return nil
             }
-            return nil
+            return endEffects(of: sender)
         }
         let incarnation = elements.slots[slot].incarnation
         // A message from an effect of an earlier element with this id: dropped without a word.
-        guard addressed.incarnation ?? incarnation == incarnation else { return nil }
+        if let sender = addressed.incarnation, sender != incarnation {
+            return endEffects(of: sender)
+        }
         guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return nil }
         return Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })
             }, id: ChildEffects(incarnation: incarnation))
+    }
+
+    /// What a message from an effect of a child that is gone (`incarnation`) gives, instead of being applied:
+    /// the cancellation of that child's effects. A child's removal cancels them at once when the collection
+    /// (or the presentation) recorded it; this ends them too when it was not recorded, as when a new
+    /// collection is assigned in place of the one that held the child, at their next message.
+    @inlinable
+    static func endEffects(of incarnation: UInt64) -> Effect {
+        Effects.cancel(id: ChildEffects(incarnation: incarnation))
     }
 
     /// In a debug build, says on standard error that `addressed` found no element.

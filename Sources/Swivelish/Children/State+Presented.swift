@@ -20,7 +20,9 @@ extension State {
     ///   (by `update`, or by anyone since this function last ran), its running effects are cancelled, and
     ///   from the moment the dismissal is applied, nothing they send is applied: the check is made with
     ///   each message, under the store's lock. An `Identifiable` child replaced by one with another `id`
-    ///   is dismissed too (see ``Presented``).
+    ///   is dismissed too (see ``Presented``). A child dropped with the ``Presented`` that held it (the
+    ///   whole state reset) was not dismissed: its effects are cancelled when one of them next sends a
+    ///   message, which is not applied.
     ///
     /// - Parameters:
     ///   - child: The presented child: the `$`-prefixed property of a ``Presented`` property.
@@ -56,12 +58,12 @@ extension State {
         _ child: WritableKeyPath<Self, Presented<Child>>, of state: inout Self, with message: any Message
     ) -> Effect? {
         let incarnation = state[keyPath: child].incarnation
-        guard incarnation != 0 else { return nil }
-        var childMessage = message
-        if let addressed = message.as(PresentedMessage<Child>.self) {
-            guard addressed.incarnation ?? incarnation == incarnation else { return nil }  // an earlier one's
-            childMessage = addressed.message
+        let addressed = message.as(PresentedMessage<Child>.self)
+        if let sender = addressed?.incarnation, sender != incarnation {  // an earlier presentation's
+            return endEffects(of: sender)
         }
+        guard incarnation != 0 else { return nil }
+        let childMessage = addressed?.message ?? message
         guard let effect = Child.update(&state[keyPath: child].wrappedValue!, with: childMessage),
             state[keyPath: child].incarnation == incarnation  // a child that changed its own id: a new one
         else {

@@ -288,6 +288,17 @@ struct ChildScopeTests {
         #expect(await eventually(seconds: 10) { Row.stoppedTicking.current.contains(778) })
     }
 
+    /// A presented child dropped without a dismissal being recorded (the whole state reset): its effects
+    /// end at their next message, which is not applied.
+    @Test func aChildDroppedByAResetOfTheStateHasItsEffectsCancelled() async {
+        let store = Store(initialState: ResettableDetail())
+        store.dispatch(PresentedMessage<Row>(Row.Action.startTicking))
+        #expect(await eventually { store.state.detail?.ticks ?? 0 > 0 })
+        store.dispatch(ResettableDetail.Reset())
+        #expect(await eventually { Row.stoppedTicking.current.contains(783) })
+        #expect(store.state.detail?.ticks == 0)  // the new child's: the old effect's ticks were not applied
+    }
+
     @Test func aPresentedChildRunsOnlyWhilePresentedAndItsEffectsEndWithIt() async {
         let store = Store(initialState: RowList())
         #expect(store.scope(\.$detail) == nil)
@@ -380,6 +391,22 @@ struct StartAndDismiss: State {
             if let addressed = message.as(PresentedMessage<Row>.self), addressed.message as? Row.Action == .startTicking
             {
                 state.detail = nil
+            }
+            return nil
+        }
+    }
+}
+
+/// A presented row, and a message that resets the whole state.
+struct ResettableDetail: State {
+    @Presented var detail: Row? = Row(id: 783)
+
+    struct Reset: Message {}
+
+    static func update(_ state: inout ResettableDetail, with message: Message) -> Effect? {
+        updatePresented(\.$detail, of: &state, with: message) { state, message in
+            if message.as(Reset.self) != nil {
+                state = ResettableDetail()
             }
             return nil
         }

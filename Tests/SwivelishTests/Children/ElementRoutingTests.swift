@@ -94,6 +94,19 @@ struct ElementRoutingTests {
         #expect(await eventually { Row.stoppedTicking.current.contains(779) })
     }
 
+    /// Elements dropped by assigning a new collection (`state.rows = []`, a list loaded again) are removed
+    /// like any: their effects are cancelled.
+    @Test func elementsDroppedByAssigningANewCollectionHaveTheirEffectsCancelled() async {
+        let store = Store(initialState: Replaceable())
+        store.dispatch(ElementMessage<Row>(id: 780, Row.Action.startTicking))
+        store.dispatch(ElementMessage<Row>(id: 781, Row.Action.startTicking))
+        #expect(await eventually { store.state.rows.allSatisfy { $0.ticks > 0 } })
+        store.dispatch(Replaceable.Replace(with: [Row(id: 781), Row(id: 782)]))  // 780 dropped; 781 is new
+        #expect(
+            await eventually { Row.stoppedTicking.current.contains(780) && Row.stoppedTicking.current.contains(781) })
+        #expect(store.state.rows.ids == [781, 782])
+    }
+
     @Test func aRemovedElementsEffectsAreCancelledAndTheirLateMessagesNeverApplied() async {
         let store = Store(initialState: rowList(count: 1))
         for round in 0..<2_000 {
@@ -193,6 +206,24 @@ struct Folders: State {
         updateElements(\.folders, of: &state, with: message) { state, message in
             if let remove = message.as(Remove.self) {
                 state.folders.remove(id: remove.id)
+            }
+            return nil
+        }
+    }
+}
+
+/// Rows that a message replaces with a new collection.
+struct Replaceable: State {
+    var rows: IdentifiedArray<Row> = [Row(id: 780), Row(id: 781)]
+
+    struct Replace: Message {
+        let with: [Row]
+    }
+
+    static func update(_ state: inout Replaceable, with message: Message) -> Effect? {
+        updateElements(\.rows, of: &state, with: message) { state, message in
+            if let replace = message.as(Replace.self) {
+                state.rows = IdentifiedArray(replace.with)
             }
             return nil
         }
