@@ -285,7 +285,7 @@ struct ChildScopeTests {
         let store = Store(initialState: StartAndDismiss())
         store.dispatch(PresentedMessage<Row>(Row.Action.startTicking))
         #expect(store.state.detail == nil)
-        #expect(await eventually(seconds: 10) { Row.stoppedTicking.current.contains(778) })
+        #expect(await eventually(seconds: 60) { Row.stoppedTicking.current.contains(778) })
     }
 
     /// A presented child dropped without a dismissal being recorded (the whole state reset): its effects
@@ -293,9 +293,9 @@ struct ChildScopeTests {
     @Test func aChildDroppedByAResetOfTheStateHasItsEffectsCancelled() async {
         let store = Store(initialState: ResettableDetail())
         store.dispatch(PresentedMessage<Row>(Row.Action.startTicking))
-        #expect(await eventually { store.state.detail?.ticks ?? 0 > 0 })
+        #expect(await eventually(seconds: 60) { store.state.detail?.ticks ?? 0 > 0 })
         store.dispatch(ResettableDetail.Reset())
-        #expect(await eventually { Row.stoppedTicking.current.contains(783) })
+        #expect(await eventually(seconds: 60) { Row.stoppedTicking.current.contains(783) })
         #expect(store.state.detail?.ticks == 0)  // the new child's: the old effect's ticks were not applied
     }
 

@@ -82,16 +82,16 @@ struct ElementRoutingTests {
         let store = Store(initialState: StartAndRemove())
         store.dispatch(ElementMessage<Row>(id: 777, Row.Action.startTicking))
         #expect(store.state.rows.isEmpty)
-        #expect(await eventually(seconds: 10) { Row.stoppedTicking.current.contains(777) })
+        #expect(await eventually(seconds: 60) { Row.stoppedTicking.current.contains(777) })
     }
 
     /// Removing an element ends the effects of its own children too (here, of a child it presents).
     @Test func removingAnElementCancelsTheEffectsOfItsChildren() async {
         let store = Store(initialState: Folders())
         store.dispatch(ElementMessage<Folder>(id: 1, PresentedMessage<Row>(Row.Action.startTicking)))
-        #expect(await eventually { store.state.folders[id: 1]?.open?.ticks ?? 0 > 0 })
+        #expect(await eventually(seconds: 60) { store.state.folders[id: 1]?.open?.ticks ?? 0 > 0 })
         store.dispatch(Folders.Remove(id: 1))
-        #expect(await eventually { Row.stoppedTicking.current.contains(779) })
+        #expect(await eventually(seconds: 60) { Row.stoppedTicking.current.contains(779) })
     }
 
     /// Elements dropped by assigning a new collection (`state.rows = []`, a list loaded again) are removed
@@ -100,10 +100,12 @@ struct ElementRoutingTests {
         let store = Store(initialState: Replaceable())
         store.dispatch(ElementMessage<Row>(id: 780, Row.Action.startTicking))
         store.dispatch(ElementMessage<Row>(id: 781, Row.Action.startTicking))
-        #expect(await eventually { store.state.rows.allSatisfy { $0.ticks > 0 } })
+        #expect(await eventually(seconds: 60) { store.state.rows.allSatisfy { $0.ticks > 0 } })
         store.dispatch(Replaceable.Replace(with: [Row(id: 781), Row(id: 782)]))  // 780 dropped; 781 is new
         #expect(
-            await eventually { Row.stoppedTicking.current.contains(780) && Row.stoppedTicking.current.contains(781) })
+            await eventually(seconds: 60) {
+                Row.stoppedTicking.current.contains(780) && Row.stoppedTicking.current.contains(781)
+            })
         #expect(store.state.rows.ids == [781, 782])
     }
 
