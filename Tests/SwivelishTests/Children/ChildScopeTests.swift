@@ -26,12 +26,7 @@ struct ChildScopeTests {
         let list = Store(initialState: rowList(count: 100))
         let calls = Locked<[Int]>([])
         let subscriptions = SubscriptionBag()
-        for id in 0..<100 {
-            subscriptions.insert(
-                list.scope(\.rows, id: id)!.subscribe(\.self, immediately: false, skipRepeats: true) {
-                    calls.append($0.id)
-                })
-        }
+        subscribeToEachRow(of: list, ids: 0..<100, \.self, in: subscriptions) { _, row in calls.append(row.id) }
         list.dispatch(ElementMessage<Row>(id: 42, Row.Action.increment))
         #expect(calls.current == [42])
         list.dispatch(RowList.Action.add(100))  // a new row: no row subscriber is called
@@ -51,11 +46,8 @@ struct ChildScopeTests {
         let list = Store(initialState: rowList(count: 5))
         let titles = Locked<[String]>([])
         let subscriptions = SubscriptionBag()
-        for id in 0..<5 {
-            subscriptions.insert(
-                list.scope(\.rows, id: id)!.subscribe(\.title, immediately: false, skipRepeats: true) { title in
-                    titles.append("\(id): \(title)")
-                })
+        subscribeToEachRow(of: list, ids: 0..<5, \.title, in: subscriptions) { id, title in
+            titles.append("\(id): \(title)")
         }
         list.dispatch(ElementMessage<Row>(id: 4, Row.Action.rename("four")))  // seen in the last slot
         list.dispatch(RowList.Action.remove(0))  // row 4 moves to the first slot
@@ -90,12 +82,7 @@ struct ChildScopeTests {
         }
         let calls = Locked<[Int]>([])
         let subscriptions = SubscriptionBag()
-        for id in 0..<64 {
-            subscriptions.insert(
-                list.scope(\.rows, id: id)!.subscribe(\.self, immediately: false, skipRepeats: true) {
-                    calls.append($0.id)
-                })
-        }
+        subscribeToEachRow(of: list, ids: 0..<64, \.self, in: subscriptions) { _, row in calls.append(row.id) }
         for id in 0..<64 {
             list.dispatch(ElementMessage<Row>(id: id, Row.Action.increment))
         }
