@@ -52,7 +52,8 @@ extension Store {
             offset: nil, keyPath: projection.path(to: read.appending(path: \Element?.!)), element: element
         ) { root in
             if let offset {
-                return (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee[id: id]
+                let collection = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)
+                return IdentifiedArray.withElement(id, seenIn: nil, of: collection) { $0?.pointee }
             }
             return projectCollection(root)?[id: id]
         }
