@@ -74,7 +74,7 @@ extension State {
         // element it then removed.
         if let removed = withCollection(elements, at: offset, of: &state, { $0.takeRemovedIncarnations() }) {
             for incarnation in removed {
-                effects.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
+                effects.append(endEffects(of: incarnation))
             }
         }
         return effects.combined
@@ -111,7 +111,7 @@ extension State {
             return endEffects(of: sender)
         }
         let incarnation = elements.slots[slot].incarnation
-        // A message from an effect of an earlier element with this id: dropped without a word.
+        // A message from an effect of an earlier element with this id: not applied, and its effects ended.
         if let sender = addressed.incarnation, sender != incarnation {
             return endEffects(of: sender)
         }
@@ -122,10 +122,11 @@ extension State {
             }, id: ChildEffects(incarnation: incarnation))
     }
 
-    /// What a message from an effect of a child that is gone (`incarnation`) gives, instead of being applied:
-    /// the cancellation of that child's effects. A child's removal cancels them at once when the collection
-    /// (or the presentation) recorded it; this ends them too when it was not recorded, as when a new
-    /// collection is assigned in place of the one that held the child, at their next message.
+    /// The effect that cancels the effects of the child with `incarnation` (an element, a presented child).
+    ///
+    /// Returned with a recorded removal or dismissal, and in place of applying a message from an effect of a
+    /// child that is gone: that ends them too when the removal was not recorded, as when a new collection is
+    /// assigned in place of the one that held the child, at their next message.
     @inlinable
     static func endEffects(of incarnation: UInt64) -> Effect {
         Effects.cancel(id: ChildEffects(incarnation: incarnation))

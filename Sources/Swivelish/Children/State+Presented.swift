@@ -42,11 +42,11 @@ extension State {
         effects.append(update(&state, message))
         // The cancellations run last, so that they also end an effect the child started in this very
         // update, which dismissed it.
-        if !state[keyPath: child].dismissedIncarnations.isEmpty {
-            let dismissed = state[keyPath: child].dismissedIncarnations
+        let dismissed = state[keyPath: child].dismissedIncarnations
+        if !dismissed.isEmpty {
             state[keyPath: child].dismissedIncarnations = []
             for incarnation in dismissed {
-                effects.append(Effects.cancel(id: ChildEffects(incarnation: incarnation)))
+                effects.append(endEffects(of: incarnation))
             }
         }
         return effects.combined
