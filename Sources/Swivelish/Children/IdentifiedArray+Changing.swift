@@ -66,7 +66,7 @@ extension IdentifiedArray {
     /// - Parameter shouldBeRemoved: Says whether to remove an element.
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         var removed: [Element.ID] = []
-        for id in ids where try shouldBeRemoved(slots[slotOfID[id]!].element!) {
+        for id in ids where try shouldBeRemoved(self[id: id]!) {
             removed.append(id)
         }
         guard !removed.isEmpty else { return }

@@ -10,7 +10,7 @@ extension IdentifiedArray: RandomAccessCollection {
     /// The element at `position` of ``ids``.
     @inlinable
     public subscript(position: Int) -> Element {
-        slots[slotOfID[ids[position]]!].element!
+        self[id: ids[position]]!
     }
 }
 
