@@ -50,6 +50,13 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     @usableFromInline
     var removedIncarnations: [UInt64] = []
 
+    /// The number of the array's making (a ``ChangeStamps`` number), shared by its copies: an array made
+    /// anew has another. ``State/updateElements(_:of:with:_:)`` runs the effects of the elements under it
+    /// too, so that a new array assigned in place of this one (`state.todos = []`, a list loaded again)
+    /// ends the effects of every element it held, although no removal was recorded.
+    @usableFromInline
+    let origin: UInt64
+
     /// An element, and the number of its incarnation: new each time an element with its id is added, so
     /// that what the effects of a removed element send is not taken for a later element's with the same id.
     ///
@@ -72,6 +79,7 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     public init() {
         ids = []
         slotOfID = [:]
+        origin = ChangeStamps.next()
     }
 
     /// An array of `elements`, in order.

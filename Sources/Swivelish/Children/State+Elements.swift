@@ -37,10 +37,13 @@ extension State {
     ///   element only, not to one added later with the same id.
     /// - When an element is removed (by `update`, or by anyone since this function last ran), its running
     ///   effects are cancelled, and from the moment the removal is applied, nothing they send is applied:
-    ///   the check is made with each message, under the store's lock. An element dropped with the collection
-    ///   that held it (a new collection assigned in its place, `state.todos = []`, or the whole state reset)
-    ///   was not removed from it: its effects are cancelled when one of them next sends a message, which is
-    ///   not applied; one that never sends again runs until it ends.
+    ///   the check is made with each message, under the store's lock.
+    /// - A new collection assigned in place of the one `update` found (`state.todos = []`, a list loaded
+    ///   again, the whole state reset) ends the effects of every element of the old one, as removals do,
+    ///   even of an element with the same id in the new one (a new element). A changed copy of the
+    ///   collection assigned back is the same collection. A collection replaced outside this function (by a
+    ///   parent's `update`) is noticed later: its elements' effects are cancelled when one of them next sends
+    ///   a message, which is not applied; one that never sends again runs until it ends.
     /// - A message for an element that is not there is not applied; in a debug build it is reported on
     ///   standard error, with the element's id and the message. Late messages of a removed element's effects
     ///   are dropped without a word.
@@ -53,8 +56,8 @@ extension State {
     ///   - state: The state to update.
     ///   - message: The message.
     ///   - update: The state's own logic.
-    /// - Returns: The effects: the element's, `update`'s, then those cancelling the removed elements'
-    ///   effects (an effect started by this update for an element it removes is cancelled too).
+    /// - Returns: The effects: the element's, `update`'s, then those cancelling the removed (or replaced)
+    ///   elements' effects (an effect started by this update for an element it removes is cancelled too).
     @inlinable
     @inline(__always)  // into the caller's `update`: otherwise the optimiser re-boxes the message at each call
     public static func updateElements<Element: State & Identifiable>(
@@ -66,15 +69,21 @@ extension State {
         // The collection is reached at its offset in the state when it has one: found once, used twice.
         let offset = MemoryLayout<Self>.offset(of: elements)
         var effects = SerialEffects()
+        let origin = withCollection(elements, at: offset, of: &state) { $0.origin }
         if let addressed = message.as(ElementMessage<Element>.self) {
             effects.append(withCollection(elements, at: offset, of: &state) { updateElement(addressed, in: &$0) })
         }
         effects.append(update(&state, message))
         // The cancellations run last, so that they also end an effect started by this very update for an
         // element it then removed.
-        if let removed = withCollection(elements, at: offset, of: &state, { $0.takeRemovedIncarnations() }) {
-            for incarnation in removed {
-                effects.append(endEffects(of: incarnation))
+        withCollection(elements, at: offset, of: &state) { collection in
+            if let removed = collection.takeRemovedIncarnations() {
+                for incarnation in removed {
+                    effects.append(endEffects(of: incarnation))
+                }
+            }
+            if collection.origin != origin {  // a new collection in place of the one the update found
+                effects.append(Effects.cancel(id: CollectionEffects(origin: origin)))
             }
         }
         return effects.combined
@@ -116,17 +125,20 @@ extension State {
             return endEffects(of: sender)
         }
         guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return nil }
-        return Effects.cancellable(
+        // Under the element's incarnation, for its removal, and under its collection's origin, for the
+        // collection's replacement.
+        let elementEffect = Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })
             }, id: ChildEffects(incarnation: incarnation))
+        return Effects.cancellable(elementEffect, id: CollectionEffects(origin: elements.origin))
     }
 
     /// The effect that cancels the effects of the child with `incarnation` (an element, a presented child).
     ///
     /// Returned with a recorded removal or dismissal, and in place of applying a message from an effect of a
-    /// child that is gone: that ends them too when the removal was not recorded, as when a new collection is
-    /// assigned in place of the one that held the child, at their next message.
+    /// child that is gone: that ends them too when the removal was not recorded, as when a parent's `update`
+    /// assigned a new collection in place of the one that held the child, at their next message.
     @inlinable
     static func endEffects(of incarnation: UInt64) -> Effect {
         Effects.cancel(id: ChildEffects(incarnation: incarnation))
@@ -141,6 +153,20 @@ extension State {
             + "in the IdentifiedArray<\(displayName(of: Element.self))>\n"
         _ = text.withCString { write(2, $0, strlen($0)) }
         #endif
+    }
+}
+
+/// The id under which the effects of the elements of one ``IdentifiedArray`` run (the elements of the array
+/// made with ``IdentifiedArray/origin`` and of its copies), so that a new array assigned in its place
+/// cancels them.
+@usableFromInline
+struct CollectionEffects: Hashable, Sendable {
+    @usableFromInline
+    let origin: UInt64
+
+    @inlinable
+    init(origin: UInt64) {
+        self.origin = origin
     }
 }
 

@@ -20,9 +20,11 @@ extension State {
     ///   (by `update`, or by anyone since this function last ran), its running effects are cancelled, and
     ///   from the moment the dismissal is applied, nothing they send is applied: the check is made with
     ///   each message, under the store's lock. An `Identifiable` child replaced by one with another `id`
-    ///   is dismissed too (see ``Presented``). A child dropped with the ``Presented`` that held it (the
-    ///   whole state reset) was not dismissed: its effects are cancelled when one of them next sends a
-    ///   message, which is not applied.
+    ///   is dismissed too (see ``Presented``). So is a child dropped by `update` with the ``Presented``
+    ///   that held it (the whole state reset), unless the new one holds the same presentation (a copy of
+    ///   the state taken while it was presented). A child dropped outside this function (by a parent's
+    ///   `update`) is noticed later: its effects are cancelled when one of them next sends a message, which
+    ///   is not applied.
     ///
     /// - Parameters:
     ///   - child: The presented child: the `$`-prefixed property of a ``Presented`` property.
@@ -38,6 +40,7 @@ extension State {
         _ update: (inout Self, any Message) -> Effect?
     ) -> Effect? {
         var effects = SerialEffects()
+        let presented = state[keyPath: child].incarnation
         effects.append(updateChild(child, of: &state, with: message))
         effects.append(update(&state, message))
         // The cancellations run last, so that they also end an effect the child started in this very
@@ -48,6 +51,11 @@ extension State {
             for incarnation in dismissed {
                 effects.append(endEffects(of: incarnation))
             }
+        }
+        // A child presented when the update began, neither dismissed nor presented any more: dropped with the
+        // `Presented` that held it (a new one assigned in its place, the whole state reset).
+        if presented != 0, presented != state[keyPath: child].incarnation, !dismissed.contains(presented) {
+            effects.append(endEffects(of: presented))
         }
         return effects.combined
     }

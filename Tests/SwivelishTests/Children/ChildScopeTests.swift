@@ -286,6 +286,30 @@ struct ChildScopeTests {
         #expect(store.state.detail?.ticks == 0)  // the new child's: the old effect's ticks were not applied
     }
 
+    /// A presented child dropped by a reset of the state, whose effect sends nothing: the effect is
+    /// cancelled by the update that resets the state, not left running until it next sends.
+    @Test func aChildDroppedByAResetOfTheStateHasItsQuietEffectsCancelledAtOnce() async {
+        let store = Store(initialState: ResettableDetail(detail: Row(id: 788)))
+        store.dispatch(PresentedMessage<Row>(Row.Action.waitQuietly))
+        #expect(await eventually(seconds: 60) { Row.startedWaiting.current.contains(788) })
+        store.dispatch(ResettableDetail.Reset())
+        #expect(await eventually(seconds: 60) { Row.stoppedWaiting.current.contains(788) })
+    }
+
+    /// A presented child kept through a reset to a copy of the state that holds the same presentation: its
+    /// effects go on, and still reach it.
+    @Test func aChildKeptThroughAResetToACopyKeepsItsEffects() async {
+        let store = Store(initialState: ResettableDetail(detail: Row(id: 789)))
+        store.dispatch(PresentedMessage<Row>(Row.Action.startTicking))
+        #expect(await eventually(seconds: 60) { store.state.detail?.ticks ?? 0 > 0 })
+        store.dispatch(ResettableDetail.ResetToACopy())
+        let ticks = store.state.detail?.ticks ?? 0
+        #expect(await eventually(seconds: 60) { store.state.detail?.ticks ?? 0 > ticks + 10 })
+        #expect(!Row.stoppedTicking.current.contains(789))
+        store.dispatch(ResettableDetail.Reset())
+        #expect(await eventually(seconds: 60) { Row.stoppedTicking.current.contains(789) })
+    }
+
     @Test func aPresentedChildRunsOnlyWhilePresentedAndItsEffectsEndWithIt() async {
         let store = Store(initialState: RowList())
         #expect(store.scope(\.$detail) == nil)
@@ -386,14 +410,27 @@ struct StartAndDismiss: State {
 
 /// A presented row, and a message that resets the whole state.
 struct ResettableDetail: State {
-    @Presented var detail: Row? = Row(id: 783)
+    @Presented var detail: Row?
 
+    init(detail: Row = Row(id: 783)) {
+        self.detail = detail
+    }
+
+    /// Resets the state to a new one, presenting a new child with the same id.
     struct Reset: Message {}
+
+    /// Resets the state to a copy of itself, which holds the same presentation.
+    struct ResetToACopy: Message {}
 
     static func update(_ state: inout ResettableDetail, with message: Message) -> Effect? {
         updatePresented(\.$detail, of: &state, with: message) { state, message in
             if message.as(Reset.self) != nil {
+                state = ResettableDetail(detail: Row(id: state.detail?.id ?? 783))
+            }
+            if message.as(ResetToACopy.self) != nil {
+                let copy = state
                 state = ResettableDetail()
+                state = copy
             }
             return nil
         }

@@ -21,10 +21,18 @@ struct Row: State, Identifiable, Equatable, Codable {
         case tick
         case echo(Int)
         case echoed(Int)
+        /// Starts an effect that sends nothing and runs until cancelled.
+        case waitQuietly
     }
 
     /// Told when a ticking effect stops, by row id.
     static let stoppedTicking = Locked<[Int]>([])
+
+    /// Told when a quiet effect (``Action/waitQuietly``) is cancelled, by row id.
+    static let stoppedWaiting = Locked<[Int]>([])
+
+    /// Told when a quiet effect has started, by row id.
+    static let startedWaiting = Locked<[Int]>([])
 
     static func update(_ state: inout Row, with message: Message) -> Effect? {
         switch message as? Action {
@@ -43,6 +51,15 @@ struct Row: State, Identifiable, Equatable, Codable {
             }
         case .tick?:
             state.ticks += 1
+        case .waitQuietly?:
+            let id = state.id
+            return Effects.run { _ in
+                startedWaiting.append(id)
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(3_600))
+                }
+                stoppedWaiting.append(id)
+            }
         case let .echo(value)?:
             return Effects.send(Action.echoed(value))
         case let .echoed(value)?:

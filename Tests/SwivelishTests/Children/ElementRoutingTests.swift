@@ -109,6 +109,34 @@ struct ElementRoutingTests {
         #expect(store.state.rows.ids == [781, 782])
     }
 
+    /// Elements dropped by assigning a new collection, whose effects send nothing: they are cancelled by
+    /// the update that assigns it, not left running until they next send.
+    @Test func elementsDroppedByAssigningANewCollectionHaveTheirQuietEffectsCancelledAtOnce() async {
+        let store = Store(initialState: Replaceable(rows: [Row(id: 784), Row(id: 785)]))
+        store.dispatch(ElementMessage<Row>(id: 784, Row.Action.waitQuietly))
+        store.dispatch(ElementMessage<Row>(id: 785, Row.Action.waitQuietly))
+        #expect(await eventually(seconds: 60) { Row.startedWaiting.current.contains(785) })
+        store.dispatch(Replaceable.Replace(with: [Row(id: 785)]))
+        #expect(
+            await eventually(seconds: 60) {
+                Row.stoppedWaiting.current.contains(784) && Row.stoppedWaiting.current.contains(785)
+            })
+    }
+
+    /// A changed copy of the collection assigned in its place is the same collection: the effects of the
+    /// elements it keeps go on, and still reach them.
+    @Test func aChangedCopyOfTheCollectionAssignedInPlaceKeepsItsElementsEffects() async {
+        let store = Store(initialState: Replaceable(rows: [Row(id: 786), Row(id: 787)]))
+        store.dispatch(ElementMessage<Row>(id: 786, Row.Action.startTicking))
+        #expect(await eventually(seconds: 60) { store.state.rows[id: 786]!.ticks > 0 })
+        store.dispatch(Replaceable.RemoveThroughACopy(id: 787))
+        let ticks = store.state.rows[id: 786]!.ticks
+        #expect(await eventually(seconds: 60) { store.state.rows[id: 786]!.ticks > ticks + 10 })
+        #expect(!Row.stoppedTicking.current.contains(786))
+        store.dispatch(Replaceable.Replace(with: []))
+        #expect(await eventually(seconds: 60) { Row.stoppedTicking.current.contains(786) })
+    }
+
     @Test func aRemovedElementsEffectsAreCancelledAndTheirLateMessagesNeverApplied() async {
         let store = Store(initialState: rowList(count: 1))
         for round in 0..<2_000 {
@@ -218,14 +246,25 @@ struct Folders: State {
 struct Replaceable: State {
     var rows: IdentifiedArray<Row> = [Row(id: 780), Row(id: 781)]
 
+    /// Assigns a new collection of these rows.
     struct Replace: Message {
         let with: [Row]
+    }
+
+    /// Removes a row from a copy of the collection, and assigns the copy.
+    struct RemoveThroughACopy: Message {
+        let id: Int
     }
 
     static func update(_ state: inout Replaceable, with message: Message) -> Effect? {
         updateElements(\.rows, of: &state, with: message) { state, message in
             if let replace = message.as(Replace.self) {
                 state.rows = IdentifiedArray(replace.with)
+            }
+            if let remove = message.as(RemoveThroughACopy.self) {
+                var rows = state.rows
+                rows.remove(id: remove.id)
+                state.rows = rows
             }
             return nil
         }
