@@ -50,7 +50,16 @@ struct CancellationRaceTests {
         let store = Store(initialState: Tracked(Ticking()))
         for round in 1...2_000 {
             store.dispatch(Ticking.Start(round: round))
-            while store.state.ticks == 0 { await Task.yield() }  // the ticker is running
+            // Until the ticker is running; bounded, so that a ticker that never starts fails the test rather
+            // than hanging it.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while store.state.ticks == 0 {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("round \(round): the ticker never ticked")
+                    return
+                }
+                await Task.yield()
+            }
             store.dispatch(Ticking.Stop())
             await store.waitForEffects()
             #expect(store.state.stopped)
