@@ -7,6 +7,16 @@ extension IdentifiedArray {
         insert(element, at: ids.count)
     }
 
+    /// Adds `elements` at the end, in order.
+    ///
+    /// - Parameter elements: The elements; no two may have the same id, nor any the id of an element here.
+    @inlinable
+    public mutating func append(contentsOf elements: some Sequence<Element>) {
+        for element in elements {
+            append(element)
+        }
+    }
+
     /// Adds `element` at `index` of ``ids``.
     ///
     /// - Parameters:
@@ -77,6 +87,14 @@ extension IdentifiedArray {
         for id in removed {
             _ = takeEntry(id: id, slot: slotOfID[id]!)
         }
+    }
+
+    /// Removes every element, recording each removal as ``remove(id:)`` does: their effects are cancelled
+    /// by the next ``State/updateElements(_:of:with:_:)`` of the array, even when another state's `update`
+    /// removed them, where an empty array assigned there in place of this one ends them only at their next
+    /// message.
+    public mutating func removeAll() {
+        removeAll { _ in true }
     }
 
     /// Moves the element at `source` of ``ids`` to `destination` (its index once moved).

@@ -7,10 +7,26 @@ extension IdentifiedArray: RandomAccessCollection {
     @inlinable
     public var endIndex: Int { ids.count }
 
-    /// The element at `position` of ``ids``.
+    /// The element at `position` of ``ids``. Changing it changes the element in place, as
+    /// ``subscript(id:)`` does (`state.todos[0].isDone = true`); the element set must keep its id.
+    ///
+    /// - Parameter position: A position from 0 to `count - 1`.
     @inlinable
     public subscript(position: Int) -> Element {
-        self[id: ids[position]]!
+        get {
+            self[id: ids[position]]!
+        }
+        set {
+            let id = ids[position]
+            precondition(
+                newValue.id == id,
+                "Swivelish: the element set at position \(position) of an IdentifiedArray has the id \(newValue.id), "
+                    + "not \(id); remove the element and insert the other")
+            self[id: id] = newValue
+        }
+        _modify {
+            yield &self[id: ids[position]]!
+        }
     }
 }
 

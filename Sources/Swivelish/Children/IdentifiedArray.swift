@@ -9,6 +9,7 @@
 ///
 /// state.todos.append(Todo(id: 7, title: "Milk"))
 /// state.todos[id: 7]?.isDone = true
+/// state.todos[0].title = "Oat milk"
 /// state.todos.remove(id: 7)
 /// ```
 ///

@@ -84,6 +84,37 @@ struct IdentifiedArrayTests {
         #expect(rows.isEmpty && rows.slots.isEmpty && rows.slotOfID.isEmpty)
     }
 
+    /// An element changed or set at a position is changed in place, as by its id: the log records it, and
+    /// the array's copies keep theirs.
+    @Test func elementsAreChangedAndSetAtTheirPositions() {
+        var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3)]
+        let copy = rows
+        let mark = rows.log.latest
+        rows[1].title = "two"
+        for position in rows.indices {
+            rows[position].count += position
+        }
+        rows[0] = Row(id: 1, title: "one")
+        #expect(rows.map(\.title) == ["one", "two", ""] && rows.map(\.count) == [0, 1, 2])
+        #expect(rows.log.ids(changedAfter: mark) == [2, 1, 2, 3, 1])
+        #expect(copy.map(\.title) == ["", "", ""])
+    }
+
+    /// `removeAll()` removes every element and records each removal, whose effects are then cancelled;
+    /// `append(contentsOf:)` adds in order. Both keep the array (its origin): neither is a new collection.
+    @Test func everyElementIsRemovedOrAppendedAsOneByOne() {
+        var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+        let origin = rows.origin
+        rows.removeAll()
+        #expect(rows.isEmpty && rows.slots.isEmpty && rows.slotOfID.isEmpty)
+        #expect(rows.takeRemovedIncarnations()?.count == 2)
+        rows.append(contentsOf: [Row(id: 3), Row(id: 1)])
+        rows.append(contentsOf: [])
+        #expect(rows.ids == [3, 1] && rows.map(\.id) == [3, 1])
+        #expect(rows.origin == origin)
+        #expect(IdentifiedArray<Row>().origin != origin)
+    }
+
     /// A `removeAll(where:)` whose predicate throws part way removes nothing: the ids and the elements still
     /// agree, and no removal was recorded.
     @Test func removeAllWhosePredicateThrowsRemovesNothing() {
@@ -171,6 +202,26 @@ struct IdentifiedArrayTests {
         }
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(output.contains("the element set for id 1 in an IdentifiedArray has another id, 3"))
+    }
+
+    /// Setting an element with another id at a position stops the program with a message naming both ids.
+    @Test func settingAnElementWithAnotherIdAtAPositionStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+            rows[1] = Row(id: 7)
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("the element set at position 1 of an IdentifiedArray has the id 7, not 2"))
+    }
+
+    /// Changing an element's id through its position stops the program as through its id.
+    @Test func changingAnElementsIdAtAPositionStopsTheProgramWithAMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+            rows[0].id = 5
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("an element of an IdentifiedArray changed its id from 1 to 5"))
     }
 
     /// An insert or a move out of range stops the program with a message naming the array and the index,
