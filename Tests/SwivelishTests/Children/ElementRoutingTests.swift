@@ -137,6 +137,30 @@ struct ElementRoutingTests {
         #expect(await eventually(seconds: 60) { Row.stoppedTicking.current.contains(786) })
     }
 
+    /// A ticking element's collection replaced by a new one holding an element with the same id, a thousand
+    /// times: no tick of the old element's effect reaches the new element, and every old effect stops.
+    @Test func aReplacedCollectionsEffectsAreCancelledAndTheirLateMessagesNeverApplied() async {
+        let store = Store(initialState: Replaceable(rows: [Row(id: 790)]))
+        let rounds = 1_000
+        for round in 0..<rounds {
+            store.dispatch(ElementMessage<Row>(id: 790, Row.Action.startTicking))
+            let deadline = ContinuousClock.now + .seconds(60)
+            while store.state.rows[id: 790]!.ticks == 0 {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("round \(round): the element's effect never ticked")
+                    return
+                }
+                await Task.yield()
+            }
+            store.dispatch(Replaceable.Replace(with: [Row(id: 790)]))
+            for _ in 0..<3 { await Task.yield() }
+            #expect(store.state.rows[id: 790]!.ticks == 0, "round \(round)")
+            if store.state.rows[id: 790]!.ticks != 0 { break }
+        }
+        #expect(
+            await eventually(seconds: 60) { Row.stoppedTicking.current.filter { $0 == 790 }.count >= rounds })
+    }
+
     @Test func aRemovedElementsEffectsAreCancelledAndTheirLateMessagesNeverApplied() async {
         let store = Store(initialState: rowList(count: 1))
         for round in 0..<2_000 {
