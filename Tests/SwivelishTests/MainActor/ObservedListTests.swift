@@ -264,6 +264,62 @@ extension MarkedRow {
     fileprivate struct Action: Message {}
 }
 
+/// A list of editable rows: each row's title and done flag are input fields its view binds to controls.
+private struct EditableList: State {
+    var rows = IdentifiedArray((0..<3).map { EditableRow(id: $0) })
+    var edits = 0
+
+    struct EditableRow: BindableState, Identifiable, Equatable {
+        struct Input: Equatable, Sendable {
+            var title = ""
+            var isDone = false
+        }
+
+        let id: Int
+        var input = Input()
+
+        static func update(_ state: inout EditableRow, with message: Message) -> Effect? {
+            if let change = applyInputChange(message, to: &state), change.field == \Input.title {
+                state.input.title = state.input.title.trimmingCharacters(in: .whitespaces)
+            }
+            return nil
+        }
+    }
+
+    static func update(_ state: inout EditableList, with message: Message) -> Effect? {
+        updateElements(\.rows, of: &state, with: message) { state, message in
+            if message.as(ElementMessage<EditableRow>.self) != nil {
+                state.edits += 1
+            }
+            return nil
+        }
+    }
+}
+
+@Suite("Input fields of a list's rows")
+struct EditableRowTests {
+    /// A row view binds its controls to its own row's model: setting a field changes that row only,
+    /// through the row's `update` (which trims the title), shows at once in the row's model, and
+    /// invalidates no other row's view and not the list's.
+    @Test @MainActor func aRowsModelSetsItsOwnRowsInputFields() async {
+        guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+        let store = Store(initialState: EditableList())
+        let listModel = store.observable()
+        let list = Invalidations { _ = listModel[tracking: \.rows.ids] }
+        let rowModels = (0..<3).map { store.scope(\.rows, id: $0)!.observable() }
+        let rows = rowModels.map { model in Invalidations { _ = model.title } }
+        rowModels[1].title = "  Milk "
+        #expect(rowModels[1].title == "Milk")  // at once, as `update` made it
+        #expect(store.state.rows.map(\.input.title) == ["", "Milk", ""])
+        #expect(store.state.edits == 1)  // the parent saw the row's message
+        store.scope(\.rows, id: 2)!.set(\.isDone, true)
+        #expect(store.state.rows.map(\.input.isDone) == [false, false, true])
+        #expect(await mainActorWait { rowModels[2].isDone })
+        #expect(rows.map(\.count) == [0, 1, 0])
+        #expect(list.count == 0)
+    }
+}
+
 /// Notes, whose text is not `Equatable`, on the list (its cover) and in each row.
 private struct Notebook: State {
     var title = "Notes"
