@@ -91,6 +91,35 @@ struct ChildScopeTests {
         #expect(list.state.rows.map(\.count).reduce(0, +) == 2_064)
     }
 
+    /// Three threads change three rows through the rows' stores while each row's subscriber is slow: every
+    /// subscriber sees its own row's counts only, rising, and the last one, however many the store had to
+    /// merge while it was busy.
+    @Test func slowRowSubscribersWhileThreeThreadsDispatchSeeTheirOwnRowsLatestState() async {
+        let list = Store(initialState: rowList(count: 3))
+        let seen = (0..<3).map { _ in Locked<[Int]>([]) }
+        let strangers = Locked<[Int]>([])  // rows delivered to another row's subscriber
+        let subscriptions = SubscriptionBag()
+        subscribeToEachRow(of: list, ids: 0..<3, \.self, in: subscriptions) { id, row in
+            if row.id != id { strangers.append(row.id) }
+            seen[id].append(row.count)
+            usleep(200)
+        }
+        await runConcurrently(threads: 3) { thread in
+            let row = list.scope(\.rows, id: thread)!
+            for _ in 0..<300 {
+                row.dispatch(Row.Action.increment)
+            }
+        }
+        await list.waitForDeliveries()
+        for id in 0..<3 {
+            let counts = seen[id].current
+            #expect(counts.last == 300, "row \(id)")
+            #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 < $1 }, "row \(id)")
+        }
+        #expect(list.state.rows.map(\.count) == [300, 300, 300])
+        #expect(strangers.current.isEmpty)
+    }
+
     /// Several subscribers to one row are called in the order they subscribed, however they come and go.
     @Test func aRowsSubscribersAreCalledInSubscriptionOrder() {
         let list = Store(initialState: rowList(count: 3))
