@@ -69,7 +69,10 @@ extension State {
         // The collection is reached at its offset in the state when it has one: found once, used twice.
         let offset = MemoryLayout<Self>.offset(of: elements)
         var effects = SerialEffects()
-        let origin = withCollection(elements, at: offset, of: &state) { $0.origin }
+        // Read where it lies; through the key path's getter only (no set) for a computed one.
+        let origin =
+            offset == nil
+            ? state[keyPath: elements].origin : withCollection(elements, at: offset, of: &state) { $0.origin }
         if let addressed = message.as(ElementMessage<Element>.self) {
             effects.append(withCollection(elements, at: offset, of: &state) { updateElement(addressed, in: &$0) })
         }
