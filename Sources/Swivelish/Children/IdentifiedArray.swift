@@ -46,10 +46,10 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     @usableFromInline
     var log = ChangeLog<Element.ID>()
 
-    /// The incarnations of the elements removed since ``State/updateElements(_:of:with:_:)`` last looked:
-    /// their effects are to be cancelled.
+    /// The incarnations and ids of the elements removed since ``State/updateElements(_:of:with:_:)`` last
+    /// looked: their effects are to be cancelled.
     @usableFromInline
-    var removedIncarnations: [UInt64] = []
+    var removedElements: [(incarnation: UInt64, id: Element.ID)] = []
 
     /// The number of the array's making (a ``ChangeStamps`` number), shared by its copies: an array made
     /// anew has another. ``State/updateElements(_:of:with:_:)`` runs the effects of the elements under it
@@ -171,7 +171,7 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
             slotOfID[slots[slot].element!.id] = slot
         }
         let entry = slots.removeLast()
-        removedIncarnations.append(entry.incarnation)
+        removedElements.append((entry.incarnation, id))
         log.record(id, slot: slot)
         return entry
     }
@@ -202,13 +202,13 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
         }
     }
 
-    /// The incarnations of the elements removed since the last call, whose effects are to be cancelled;
-    /// `nil` when there are none.
+    /// The incarnations and ids of the elements removed since the last call, whose effects are to be
+    /// cancelled; `nil` when there are none.
     @inlinable
-    mutating func takeRemovedIncarnations() -> [UInt64]? {
-        guard !removedIncarnations.isEmpty else { return nil }
-        defer { removedIncarnations = [] }
-        return removedIncarnations
+    mutating func takeRemovedElements() -> [(incarnation: UInt64, id: Element.ID)]? {
+        guard !removedElements.isEmpty else { return nil }
+        defer { removedElements = [] }
+        return removedElements
     }
 
     /// Removes `id` from ``ids``.

@@ -80,13 +80,13 @@ extension State {
         // The cancellations run last, so that they also end an effect started by this very update for an
         // element it then removed.
         withCollection(elements, at: offset, of: &state) { collection in
-            if let removed = collection.takeRemovedIncarnations() {
-                for incarnation in removed {
-                    effects.append(endEffects(of: incarnation))
+            if let removed = collection.takeRemovedElements() {
+                for (incarnation, id) in removed {
+                    effects.append(endEffects(of: incarnation, child: ChildName(element: Element.self, id: id)))
                 }
             }
             if collection.origin != origin {  // a new collection in place of the one the update found
-                effects.append(Effects.cancel(id: CollectionEffects(origin: origin)))
+                effects.append(Effects.cancel(id: CollectionEffects(origin: origin, elementType: Element.self)))
             }
         }
         return effects.combined
@@ -120,12 +120,12 @@ extension State {
                 reportMissingElement(addressed)
                 return nil
             }
-            return endEffects(of: sender)
+            return endEffects(of: sender, child: ChildName(element: Element.self, id: id))
         }
         let incarnation = elements.slots[slot].incarnation
         // A message from an effect of an earlier element with this id: not applied, and its effects ended.
         if let sender = addressed.incarnation, sender != incarnation {
-            return endEffects(of: sender)
+            return endEffects(of: sender, child: ChildName(element: Element.self, id: id))
         }
         guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return nil }
         // Under the element's incarnation, for its removal, and under its collection's origin, for the
@@ -133,18 +133,20 @@ extension State {
         let elementEffect = Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })
-            }, id: ChildEffects(incarnation: incarnation))
-        return Effects.cancellable(elementEffect, id: CollectionEffects(origin: elements.origin))
+            }, id: ChildEffects(incarnation: incarnation, child: ChildName(element: Element.self, id: id)))
+        return Effects.cancellable(
+            elementEffect, id: CollectionEffects(origin: elements.origin, elementType: Element.self))
     }
 
-    /// The effect that cancels the effects of the child with `incarnation` (an element, a presented child).
+    /// The effect that cancels the effects of the child with `incarnation` (an element, a presented child),
+    /// named `child` in traces.
     ///
     /// Returned with a recorded removal or dismissal, and in place of applying a message from an effect of a
     /// child that is gone: that ends them too when the removal was not recorded, as when a parent's `update`
     /// assigned a new collection in place of the one that held the child, at their next message.
     @inlinable
-    static func endEffects(of incarnation: UInt64) -> Effect {
-        Effects.cancel(id: ChildEffects(incarnation: incarnation))
+    static func endEffects(of incarnation: UInt64, child: ChildName) -> Effect {
+        Effects.cancel(id: ChildEffects(incarnation: incarnation, child: child))
     }
 
     /// In a debug build, says on standard error that `addressed` found no element.
@@ -156,32 +158,5 @@ extension State {
             + "in the IdentifiedArray<\(displayName(of: Element.self))>\n"
         _ = text.withCString { write(2, $0, strlen($0)) }
         #endif
-    }
-}
-
-/// The id under which the effects of the elements of one ``IdentifiedArray`` run (the elements of the array
-/// made with ``IdentifiedArray/origin`` and of its copies), so that a new array assigned in its place
-/// cancels them.
-@usableFromInline
-struct CollectionEffects: Hashable, Sendable {
-    @usableFromInline
-    let origin: UInt64
-
-    @inlinable
-    init(origin: UInt64) {
-        self.origin = origin
-    }
-}
-
-/// The id under which the effects of one incarnation of a child (an element, a presented child) run, so that
-/// removing the child cancels them.
-@usableFromInline
-struct ChildEffects: Hashable, Sendable {
-    @usableFromInline
-    let incarnation: UInt64
-
-    @inlinable
-    init(incarnation: UInt64) {
-        self.incarnation = incarnation
     }
 }

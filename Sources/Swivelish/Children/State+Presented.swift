@@ -49,13 +49,13 @@ extension State {
         if !dismissed.isEmpty {
             state[keyPath: child].dismissedIncarnations = []
             for incarnation in dismissed {
-                effects.append(endEffects(of: incarnation))
+                effects.append(endEffects(of: incarnation, child: ChildName(presented: Child.self)))
             }
         }
         // A child presented when the update began, neither dismissed nor presented any more: dropped with the
         // `Presented` that held it (a new one assigned in its place, the whole state reset).
         if presented != 0, presented != state[keyPath: child].incarnation, !dismissed.contains(presented) {
-            effects.append(endEffects(of: presented))
+            effects.append(endEffects(of: presented, child: ChildName(presented: Child.self)))
         }
         return effects.combined
     }
@@ -68,7 +68,7 @@ extension State {
         let incarnation = state[keyPath: child].incarnation
         let addressed = message.as(PresentedMessage<Child>.self)
         if let sender = addressed?.incarnation, sender != incarnation {  // an earlier presentation's
-            return endEffects(of: sender)
+            return endEffects(of: sender, child: ChildName(presented: Child.self))
         }
         guard incarnation != 0 else { return nil }
         let childMessage = addressed?.message ?? message
@@ -80,7 +80,7 @@ extension State {
         return Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { PresentedMessage<Child>(incarnation: incarnation, message: $0) })
-            }, id: ChildEffects(incarnation: incarnation))
+            }, id: ChildEffects(incarnation: incarnation, child: ChildName(presented: Child.self)))
     }
 }
 

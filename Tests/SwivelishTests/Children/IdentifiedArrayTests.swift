@@ -107,7 +107,7 @@ struct IdentifiedArrayTests {
         let origin = rows.origin
         rows.removeAll()
         #expect(rows.isEmpty && rows.slots.isEmpty && rows.slotOfID.isEmpty)
-        #expect(rows.takeRemovedIncarnations()?.count == 2)
+        #expect(rows.takeRemovedElements()?.map(\.id) == [1, 2])
         rows.append(contentsOf: [Row(id: 3), Row(id: 1)])
         rows.append(contentsOf: [])
         #expect(rows.ids == [3, 1] && rows.map(\.id) == [3, 1])
@@ -129,7 +129,7 @@ struct IdentifiedArrayTests {
         }
         #expect(rows.ids == [1, 2, 3] && rows.map(\.id) == [1, 2, 3])
         #expect(rows.log.ids(changedAfter: mark) == [])
-        #expect(rows.takeRemovedIncarnations() == nil)
+        #expect(rows.takeRemovedElements() == nil)
     }
 
     /// Copies of the ids share their storage for appending: the longest copy appends in place, a shorter

@@ -210,6 +210,31 @@ struct TraceWriterTests {
         #expect(effects[1]["count"] == .number("1"))
     }
 
+    /// The effects of a list's elements and of a presented child are named in a trace by their child (its
+    /// type, and an element's id), not by the numbers the store tells them apart by.
+    @Test func childrensEffectsAreNamedByTheirChild() async throws {
+        let path = temporaryTracePath()
+        let trace = try TraceWriter<RowList>(path: path)
+        let store = Store(initialState: rowList(count: 4), observers: [trace.observer])
+        store.dispatch(ElementMessage<Row>(id: 3, Row.Action.waitQuietly))
+        store.dispatch(RowList.Action.remove(3))
+        store.dispatch(RowList.Action.open(9))
+        store.dispatch(PresentedMessage<Row>(Row.Action.waitQuietly))
+        store.dispatch(RowList.Action.close)
+        await onOwnThread { trace.close() }
+        let effects = try TraceContents(path: path).records(ofKind: "effect")
+        #expect(
+            effects.filter { $0["event"]?.text != "finished" }.map {
+                [$0["step"]?.int.map(String.init), $0["event"]?.text, $0["id"]?.text, $0["idType"]?.text]
+            } == [
+                ["1", "started", "CollectionEffects<Row>()", "CollectionEffects"],
+                ["1", "started", "ChildEffects<Row>(id: 3)", "ChildEffects"],
+                ["2", "cancelled", "ChildEffects<Row>(id: 3)", "ChildEffects"],
+                ["4", "started", "ChildEffects<Row>()", "ChildEffects"],
+                ["5", "cancelled", "ChildEffects<Row>()", "ChildEffects"],
+            ])
+    }
+
     @Test func aStoreWhoseObserversIgnoreEffectsIsNotToldOfThem() throws {
         let plain = Store(initialState: Counter(), observers: [StoreObserver { _ in }])
         #expect(plain.rootEffectScope?.registry.isObserved == false)
