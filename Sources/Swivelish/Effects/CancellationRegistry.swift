@@ -28,6 +28,11 @@ final class CancellationRegistry: @unchecked Sendable {
         }
     }
 
+    /// Whether no scope is in flight under any id.
+    var isEmpty: Bool {
+        lock.withLock("the cancellation registry") { scopes.isEmpty }
+    }
+
     /// Cancels every scope in flight under `id`.
     func cancel(id: EffectID) {
         let cancelled = lock.withLock("the cancellation registry") {
@@ -48,7 +53,9 @@ final class CancellationRegistry: @unchecked Sendable {
             return removed
         }
         if removed != nil {
-            observe?(EffectEvent(.finished, id: id))
+            // Still registered, yet cancelled: by the cancellation of an effect it runs within (an element's,
+            // whose removal cancels what it started), not by its own id, which takes it out first.
+            observe?(EffectEvent(scope.isCancelled ? .cancelled(count: 1) : .finished, id: id))
         }
         _ = consume removed
     }

@@ -235,6 +235,43 @@ struct TraceWriterTests {
             ])
     }
 
+    /// An effect cancelled because an effect it runs within was cancelled is written as cancelled, not as
+    /// finished.
+    @Test func anEffectCancelledWithTheOneItRunsWithinIsWrittenAsCancelled() async throws {
+        enum Nest: Message {
+            case start, cancel
+        }
+        struct Nesting: State {
+            static func update(_ state: inout Nesting, with message: Message) -> Effect? {
+                switch message as? Nest {
+                case .start?:
+                    let inner = Effects.run(id: "inner") { _ in try await Task.sleep(nanoseconds: 60_000_000_000) }
+                    return Effects.cancellable(inner, id: "outer")
+                case .cancel?:
+                    return Effects.cancel(id: "outer")
+                case nil:
+                    return nil
+                }
+            }
+        }
+        let path = temporaryTracePath()
+        let trace = try TraceWriter<Nesting>(path: path)
+        let store = Store(initialState: Nesting(), observers: [trace.observer])
+        store.dispatch(Nest.start)
+        store.dispatch(Nest.cancel)
+        let innerEnded = await eventually(seconds: 60) { store.rootEffectScope?.registry.isEmpty ?? true }
+        #expect(innerEnded)
+        await onOwnThread { trace.close() }
+        let effects = try TraceContents(path: path).records(ofKind: "effect")
+        #expect(
+            effects.map { [$0["step"]?.int.map(String.init), $0["event"]?.text, $0["id"]?.text] } == [
+                ["1", "started", #""outer""#],
+                ["1", "started", #""inner""#],
+                ["2", "cancelled", #""outer""#],
+                ["2", "cancelled", #""inner""#],
+            ])
+    }
+
     @Test func aStoreWhoseObserversIgnoreEffectsIsNotToldOfThem() throws {
         let plain = Store(initialState: Counter(), observers: [StoreObserver { _ in }])
         #expect(plain.rootEffectScope?.registry.isObserved == false)
