@@ -33,6 +33,11 @@ private struct MarkedList: State {
         let id: Int
     }
 
+    /// Returns an effect that sends `Touch(id:)` at once.
+    struct TouchFromAnEffect: Message {
+        let id: Int
+    }
+
     /// Appends a row; `lastChangeWasInPlace` says whether the ids were appended in place.
     struct Append: Message {
         let id: Int
@@ -44,6 +49,9 @@ private struct MarkedList: State {
             state.rows.append(MarkedRow(id: append.id))
             state.lastChangeWasInPlace = state.rows.ids.storage === before
             return nil
+        }
+        if let touch = message as? TouchFromAnEffect {
+            return Effects.send(Touch(id: touch.id))
         }
         if let touch = message as? Touch {
             state.lastChangeWasInPlace = isKnownUniquelyReferenced(&state.rows[id: touch.id]!.marker)
@@ -256,6 +264,20 @@ struct ObservedListTests {
             #expect(inPlace)
         }
         #expect(seen.current == 4)
+        unsubscribe()
+    }
+
+    /// A message an effect sends at once, while the store delivers the change that started the effect, is
+    /// applied to the state in place: the delivery lets go of the state before the effect runs. (It used to
+    /// hold it, so that each such message copied the whole collection.)
+    @Test func aMessageAnEffectSendsAtOnceChangesTheCollectionInPlace() {
+        let store = Store(initialState: MarkedList())
+        let unsubscribe = store.subscribe(\.rows.ids, immediately: false, skipRepeats: true) { _ in }
+        for _ in 1...3 {
+            store.dispatch(MarkedList.TouchFromAnEffect(id: 6))
+            let inPlace = store.state.lastChangeWasInPlace
+            #expect(inPlace)
+        }
         unsubscribe()
     }
 }

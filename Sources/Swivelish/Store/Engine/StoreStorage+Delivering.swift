@@ -58,8 +58,12 @@ extension StoreStorage {
     @inlinable
     @inline(__always)
     func perform(_ change: consuming Change<S>) {
+        let effect = change.effect
         notify(change.slots, of: change.box, audience: change.audience)
-        if let effect = change.effect {
+        // The box and the snapshot of subscriptions are let go before the effect runs: a message the effect
+        // sends at once is then applied to the state in place, not to a copy of it (see `StateBox`).
+        _ = consume change
+        if let effect {
             run(effect, with: dispatcher)
         }
     }

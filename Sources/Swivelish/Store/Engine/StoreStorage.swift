@@ -161,6 +161,10 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         let audience = machine.nextSubscriptionID
         lock.unlock()
         notify(slots, of: state, audience: audience)
+        // Let go before the effect runs, so that a message it sends at once is applied in place (see
+        // `perform(_:)`).
+        _ = consume state
+        _ = consume slots
         if let effect {
             run(effect, with: dispatcher)
         }
