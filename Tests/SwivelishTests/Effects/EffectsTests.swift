@@ -210,6 +210,35 @@ struct EffectsTests {
         #expect(store.state.entries == ["first", "second", "second finished", "first finished"])
     }
 
+    /// Three effects with one id in flight; the second finishes; cancelling the id cancels the other two, and
+    /// the id is free again once they have ended.
+    @Test func cancellingAnIdCancelsEveryEffectStillInFlightUnderIt() async {
+        let store = Store(initialState: Tracked(Journal()))
+        let releaseSecond = Signal()
+        let cancelled = Locked<[String]>([])
+        func job(_ name: String, waitingFor signal: Signal?) -> Effect {
+            Effects.run(id: "job") { dispatch in
+                if let signal {
+                    _ = await signal.wait()
+                    dispatch(Note("\(name) finished"))
+                    return
+                }
+                while !Task.isCancelled {
+                    try? await Task.sleep(nanoseconds: 1_000_000)
+                }
+                cancelled.append(name)
+            }
+        }
+        store.dispatch(Note("first", effect: job("first", waitingFor: nil)))
+        store.dispatch(Note("second", effect: job("second", waitingFor: releaseSecond)))
+        store.dispatch(Note("third", effect: job("third", waitingFor: nil)))
+        releaseSecond.fire()
+        #expect(await eventually { store.state.entries.contains("second finished") })
+        store.dispatch(Note("cancel", effect: Effects.cancel(id: "job")))
+        #expect(await eventually(seconds: 60) { cancelled.current.sorted() == ["first", "third"] })
+        #expect(store.state.entries == ["first", "second", "third", "second finished", "cancel"])
+    }
+
     @Test func cancellingAConcatCancelsThePartInFlightAndThoseQueuedBehindIt() async {
         let store = Store(initialState: Tracked(Journal()))
         let cancelled = Signal()
