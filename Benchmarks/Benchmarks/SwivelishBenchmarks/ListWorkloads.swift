@@ -214,3 +214,62 @@ final class HandWrittenListFixture: @unchecked Sendable {
         }
     }
 }
+
+/// W16: a row of a list whose `update` returns an effect that sends the row a message at once, as a row's
+/// effect often does (`Effects.send`, a `run` that dispatches before it awaits). The effect runs while the
+/// store delivers the change that started it: its message must change the rows in place, not a copy.
+struct EchoingRow: State, Identifiable {
+    let id: Int
+    var echoes = 0
+
+    /// Starts the effect.
+    struct Echo: Message {}
+
+    /// What the effect sends.
+    struct Echoed: Message {}
+
+    static func update(_ state: inout EchoingRow, with message: Message) -> Effect? {
+        if message.as(Echo.self) != nil {
+            return Effects.send(Echoed())
+        }
+        if message.as(Echoed.self) != nil {
+            state.echoes += 1
+        }
+        return nil
+    }
+}
+
+/// W16's list, with a subscriber to its ids.
+final class EchoingListFixture: @unchecked Sendable {
+    // `@unchecked Sendable`: used by one thread at a time.
+    struct List: State {
+        var rows: IdentifiedArray<EchoingRow>
+
+        static func update(_ state: inout List, with message: Message) -> Effect? {
+            updateElements(\.rows, of: &state, with: message) { _, _ in nil }
+        }
+    }
+
+    let store: Store<List>
+    let rows: Int
+    private let unsubscribe: @Sendable () -> Void
+
+    init(rows: Int) {
+        self.rows = rows
+        store = Store(initialState: List(rows: IdentifiedArray((0..<rows).map { EchoingRow(id: $0) })))
+        unsubscribe = store.subscribe(\.rows.ids, immediately: false, skipRepeats: true) { _ in }
+    }
+
+    deinit {
+        unsubscribe()
+    }
+
+    /// W16: `count` messages, each starting an effect of one row that sends the row a message at once.
+    @inline(never)
+    func echo(count: Int) {
+        for index in 0..<count {
+            store.dispatch(ElementMessage<EchoingRow>(id: changedRow(index, of: rows), EchoingRow.Echo()))
+        }
+    }
+}
+

@@ -268,6 +268,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // W16: a row's effect that sends the row a message at once, in a list of 1,000 rows (see
+    // ListWorkloads.swift). Guarded for its allocations: a message applied to a copy of the state would
+    // allocate the copy.
+
+    Benchmark("W16 a row's effect sends a message at once in 1000 rows (Store)") { benchmark, fixture in
+        fixture.echo(count: benchmark.scaledIterations.count)
+    } setup: {
+        EchoingListFixture(rows: 1_000)
+    }
+
     // W15: a dispatch with a trace writer attached, against one with printChanges writing to a sink that
     // discards it. Not "(Store)": the writer's thread allocates as it renders what it takes, concurrently
     // with the measured dispatches, so the allocation count of an iteration is not deterministic (see

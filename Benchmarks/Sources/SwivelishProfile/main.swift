@@ -11,7 +11,8 @@
 // observer), W12-binding, W12-hand, W13-store-1k, W13-store-10k, W13-hand-1k, W13-hand-10k (a change of one
 // row of a list; each checks that exactly its row's reader was called), W13-models-1k, W13-models-10k (the
 // same with a model per row instead of a subscription), W14-store, W14-hand (an append to a
-// list of 10,000 rows; checks that only the list's reader was called); W5 takes
+// list of 10,000 rows; checks that only the list's reader was called), W16-store (a row's effect that sends
+// the row a message at once, in 1,000 rows; checks every message arrived); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
@@ -229,6 +230,13 @@ case "W13-store-1k", "W13-store-10k", "W14-store":
     } else {
         fixture.changeRows(count: count)
         checkReaders(fixture.readers, rows: count, list: 0)
+    }
+case "W16-store":
+    let fixture = EchoingListFixture(rows: 1_000)
+    fixture.echo(count: count)
+    guard fixture.store.state.rows.map(\.echoes).reduce(0, +) == count else {
+        print("error: W16's effects did not each deliver their message")
+        exit(1)
     }
 case "W13-models-1k", "W13-models-10k":
     // The rows' models are applied on the main actor, which this loop does not give up: the changes are
