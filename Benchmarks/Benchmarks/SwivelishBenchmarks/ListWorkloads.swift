@@ -272,4 +272,3 @@ final class EchoingListFixture: @unchecked Sendable {
         }
     }
 }
-
