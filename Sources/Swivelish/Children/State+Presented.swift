@@ -41,7 +41,7 @@ extension State {
     ) -> Effect? {
         var effects = SerialEffects()
         let presented = state[keyPath: child].incarnation
-        effects.append(updateChild(child, of: &state, with: message))
+        effects.append(updateChild(child, presented: presented, of: &state, with: message))
         effects.append(update(&state, message))
         // The cancellations run last, so that they also end an effect the child started in this very
         // update, which dismissed it.
@@ -60,12 +60,12 @@ extension State {
         return effects.combined
     }
 
-    /// Gives `message` to the presented child, if any (a message its effects sent, only if it is for this
-    /// presentation), and returns the child's effect, addressed back to it.
+    /// Gives `message` to the child of presentation `incarnation` (0: none), if any (a message its effects
+    /// sent, only if it is for this presentation), and returns the child's effect, addressed back to it.
     static func updateChild<Child: State>(
-        _ child: WritableKeyPath<Self, Presented<Child>>, of state: inout Self, with message: any Message
+        _ child: WritableKeyPath<Self, Presented<Child>>, presented incarnation: UInt64, of state: inout Self,
+        with message: any Message
     ) -> Effect? {
-        let incarnation = state[keyPath: child].incarnation
         let addressed = message.as(PresentedMessage<Child>.self)
         if let sender = addressed?.incarnation, sender != incarnation {  // an earlier presentation's
             return endEffects(of: sender, child: ChildName(presented: Child.self))
