@@ -144,13 +144,9 @@ struct ElementRoutingTests {
         let rounds = 1_000
         for round in 0..<rounds {
             store.dispatch(ElementMessage<Row>(id: 790, Row.Action.startTicking))
-            let deadline = ContinuousClock.now + .seconds(60)
-            while store.state.rows[id: 790]!.ticks == 0 {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("round \(round): the element's effect never ticked")
-                    return
-                }
-                await Task.yield()
+            guard await yieldUntil({ store.state.rows[id: 790]!.ticks > 0 }) else {
+                Issue.record("round \(round): the element's effect never ticked")
+                return
             }
             store.dispatch(Replaceable.Replace(with: [Row(id: 790)]))
             for _ in 0..<3 { await Task.yield() }
@@ -165,15 +161,9 @@ struct ElementRoutingTests {
         let store = Store(initialState: rowList(count: 1))
         for round in 0..<2_000 {
             store.dispatch(ElementMessage<Row>(id: 0, Row.Action.startTicking))
-            // Yields only (the effect ticks at once): bounded, so that an effect that never starts fails the
-            // test rather than hanging it.
-            let deadline = ContinuousClock.now + .seconds(60)
-            while store.state.rows[id: 0]!.ticks == 0 {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("round \(round): the element's effect never ticked")
-                    return
-                }
-                await Task.yield()
+            guard await yieldUntil({ store.state.rows[id: 0]!.ticks > 0 }) else {
+                Issue.record("round \(round): the element's effect never ticked")
+                return
             }
             store.dispatch(RowList.Action.removeAndAddBack(0))
             // The new element's ticks stay 0: the old effect's messages carry the old incarnation.

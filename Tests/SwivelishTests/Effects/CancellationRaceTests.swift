@@ -50,15 +50,9 @@ struct CancellationRaceTests {
         let store = Store(initialState: Tracked(Ticking()))
         for round in 1...2_000 {
             store.dispatch(Ticking.Start(round: round))
-            // Until the ticker is running; bounded, so that a ticker that never starts fails the test rather
-            // than hanging it.
-            let deadline = ContinuousClock.now + .seconds(60)
-            while store.state.ticks == 0 {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("round \(round): the ticker never ticked")
-                    return
-                }
-                await Task.yield()
+            guard await yieldUntil({ store.state.ticks > 0 }) else {  // the ticker is running
+                Issue.record("round \(round): the ticker never ticked")
+                return
             }
             store.dispatch(Ticking.Stop())
             await store.waitForEffects()

@@ -105,6 +105,18 @@ func eventually(seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
     return true
 }
 
+/// Yields until `condition` holds, without sleeping between checks (for a condition an effect makes true
+/// at once, checked in a loop of thousands of rounds); `false` once `seconds` have passed, so that a
+/// condition that never holds fails the test rather than hanging it.
+func yieldUntil(seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        await Task.yield()
+    }
+    return true
+}
+
 // MARK: - A counter used by several tests
 
 struct Counter: State, Equatable {
