@@ -44,6 +44,10 @@ extension State {
     ///   collection assigned back is the same collection. A collection replaced outside this function (by a
     ///   parent's `update`) is noticed later: its elements' effects are cancelled when one of them next sends
     ///   a message, which is not applied; one that never sends again runs until it ends.
+    /// - `elements` may go through computed properties that return the collection as it is stored. One that
+    ///   makes a new collection at each read hands this function new elements at each message, whose
+    ///   effects' messages are never applied; in a debug build that is reported on standard error, once for
+    ///   each key path.
     /// - A message for an element that is not there is not applied; in a debug build it is reported on
     ///   standard error, with the element's id and the message. Late messages of a removed element's effects
     ///   are dropped without a word.
@@ -73,6 +77,13 @@ extension State {
         let origin =
             offset == nil
             ? state[keyPath: elements].origin : withCollection(elements, at: offset, of: &state) { $0.origin }
+        #if DEBUG
+        // A computed property may make a new collection at each read: its elements would be new at each
+        // message, and the replies of their effects never applied.
+        if offset == nil, state[keyPath: elements].origin != origin {
+            reportCollectionMadeAnew(elements)
+        }
+        #endif
         if let addressed = message.as(ElementMessage<Element>.self) {
             effects.append(withCollection(elements, at: offset, of: &state) { updateElement(addressed, in: &$0) })
         }
@@ -149,6 +160,19 @@ extension State {
         Effects.cancel(id: ChildEffects(incarnation: incarnation, child: child))
     }
 
+    /// Says on standard error, once for each key path, that `elements` leads to a new collection at each
+    /// read. Called in a debug build only.
+    @usableFromInline
+    static func reportCollectionMadeAnew<Element>(_ elements: KeyPath<Self, IdentifiedArray<Element>>) {
+        guard reportedCollectionPaths.withValue({ $0.insert(elements).inserted }) else { return }
+        let text =
+            "Swivelish: updateElements finds a new IdentifiedArray<\(displayName(of: Element.self))> each time "
+            + "it reads the key path to it in \(displayName(of: Self.self)) (a computed property that makes one?): "
+            + "its elements are new at each message, so what their effects send back is never applied. Keep the "
+            + "IdentifiedArray itself in the state, or behind a property that returns it as it is stored.\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
+
     /// In a debug build, says on standard error that `addressed` found no element.
     @usableFromInline
     static func reportMissingElement<Element: State & Identifiable>(_ addressed: ElementMessage<Element>) {
@@ -160,3 +184,6 @@ extension State {
         #endif
     }
 }
+
+/// The key paths ``State/reportCollectionMadeAnew(_:)`` has reported, so that each is reported once.
+let reportedCollectionPaths = LockedValue<Set<AnyKeyPath>>([])

@@ -52,6 +52,39 @@ struct ElementRoutingTests {
         #expect(store.state.list.rows.ids == [1, 2])
     }
 
+    /// A computed property that builds a new collection each time it is read (here from an array) makes
+    /// new elements at each message, so the replies of their effects could never be applied: in a debug
+    /// build, `updateElements` says so on standard error, once, naming the state and the element.
+    @Test func aCollectionMadeAnewAtEachReadIsReportedInADebugBuild() async throws {
+        let result = try await #require(
+            processExitsWith: .success, observing: [\.standardErrorContent]
+        ) {
+            let store = Store(initialState: RebuiltRows(rows: [Row(id: 1), Row(id: 2)]))
+            store.dispatch(ElementMessage<Row>(id: 1, Row.Action.increment))
+            store.dispatch(ElementMessage<Row>(id: 2, Row.Action.increment))
+            #expect(store.state.stored.map(\.count) == [1, 1])
+        }
+        let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(
+            text.contains(
+                "Swivelish: updateElements finds a new IdentifiedArray<Row> each time it reads the key path to it in "
+                    + "RebuiltRows (a computed property that makes one?)"))
+        #expect(text.components(separatedBy: "Swivelish: updateElements").count == 2)  // once
+    }
+
+    /// A computed property that passes a stored collection through is the same collection at each read:
+    /// nothing is reported.
+    @Test func aCollectionPassedThroughAComputedPropertyIsNotReported() async throws {
+        let result = try await #require(
+            processExitsWith: .success, observing: [\.standardErrorContent]
+        ) {
+            let store = Store(initialState: ComputedRows(list: rowList(count: 2)))
+            store.dispatch(ElementMessage<Row>(id: 1, Row.Action.echo(3)))
+            #expect(store.state.list.rows.map(\.count) == [0, 3])
+        }
+        #expect(!String(decoding: result.standardErrorContent, as: UTF8.self).contains("Swivelish"))
+    }
+
     /// An element's `update` that changes the element's id stops the program, with a message that says so.
     @Test func anUpdateThatChangesAnElementsIdStopsTheProgramWithAMessage() async throws {
         let result = try await #require(
@@ -200,6 +233,25 @@ struct ComputedRows: State {
             }
             return nil
         }
+    }
+}
+
+/// Rows kept in an array, handed to `updateElements` through a computed property that makes a new
+/// collection of them at each read: a mistake `updateElements` reports.
+struct RebuiltRows: State {
+    var stored: [Row]
+
+    init(rows: [Row]) {
+        stored = rows
+    }
+
+    var rows: IdentifiedArray<Row> {
+        get { IdentifiedArray(stored) }
+        set { stored = Array(newValue) }
+    }
+
+    static func update(_ state: inout RebuiltRows, with message: Message) -> Effect? {
+        updateElements(\.rows, of: &state, with: message) { _, _ in nil }
     }
 }
 
