@@ -67,6 +67,7 @@ public struct Dispatcher: Sendable {
         }
     }
 
+    @usableFromInline
     package init(
         send: @escaping @Sendable (any Message, EffectScope) -> Void,
         scope: EffectScope,

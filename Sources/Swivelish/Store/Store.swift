@@ -66,12 +66,15 @@ public final class Store<S: State>: Sendable {
     ///     default value of every key by default.
     ///   - observers: Called with every message the store applies and the states around it, in commit
     ///     order (see ``StoreObserver``); none by default.
+    @inlinable  // so that the storage's dispatcher is made for `S` (see `StoreStorage.startDispatching(with:)`)
     public init(
         initialState: S, backlogLimit: Int = 1_000, dependencies: Dependencies = Dependencies(),
         observers: [StoreObserver<S>] = []
     ) {
-        storage = StoreStorage(
+        let storage = StoreStorage(
             initialState: initialState, backlogLimit: backlogLimit, dependencies: dependencies, observers: observers)
+        storage.startDispatching(with: dependencies)
+        self.storage = storage
         scopeBacking = nil
         root = nil
     }

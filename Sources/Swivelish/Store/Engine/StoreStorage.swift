@@ -52,10 +52,11 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @exclusivity(unchecked)
     var deliveries: UInt64 = 0
 
-    /// What this store's effects receive: a dispatcher holding the storage weakly.
+    /// What this store's effects receive: a dispatcher holding the storage weakly. Set once, by
+    /// ``startDispatching(with:)``, before the storage is shared.
     @usableFromInline
     @exclusivity(unchecked)
-    private(set) var dispatcher = Dispatcher { _ in }
+    var dispatcher = Dispatcher { _ in }
 
     /// The clock's tracker of effects, when the store's clock is one (a test's clock, see
     /// ``EffectActivityTracker``); `nil` otherwise.
@@ -70,6 +71,8 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @usableFromInline
     let isObserved: Bool
 
+    /// Makes the storage; ``startDispatching(with:)`` must be called next, before it is shared.
+    @usableFromInline
     init(initialState: S, backlogLimit: Int, dependencies: Dependencies, observers: [StoreObserver<S>]) {
         precondition(backlogLimit > 0, "Swivelish: a store's backlogLimit must be at least 1, not \(backlogLimit)")
         machine = StoreStateMachine(state: initialState, backlogLimit: backlogLimit)
@@ -81,6 +84,14 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             effectTracker = nil
         }
         effectRoot = EffectScope(observingEffects: Self.effectObserver(of: observers))
+    }
+
+    /// Makes the dispatcher the store's effects receive. Inlined into ``Store/init(initialState:backlogLimit:dependencies:observers:)``,
+    /// where the state's type is known, so that a message an effect sends is applied by code made for that
+    /// type: made in this generic class's initializer, the closure ran the store's generic code, which looks
+    /// up type metadata and checks exclusive access at run time (about 4,000 instructions per message).
+    @inlinable
+    func startDispatching(with dependencies: Dependencies) {
         dispatcher = Dispatcher(
             send: { [weak self] message, scope in
                 self?.dispatch(message, unlessCancelled: scope)
@@ -211,6 +222,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     }
 
     /// Runs an effect where effects run: now, when no one delivers, or after the queued deliveries.
+    @usableFromInline
     func schedule(_ effect: @escaping Effect, with dispatcher: Dispatcher) {
         lock.lock("an effect")
         effectTracker?.effectCommitted()
