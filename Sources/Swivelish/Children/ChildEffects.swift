@@ -37,9 +37,12 @@ struct ChildEffects: Hashable, Sendable, CustomStringConvertible {
 
 /// A child's type and, for an element, its id: what a trace names a ``ChildEffects`` by.
 ///
+/// A class, so that copying an id that holds one (the registry copies its ids several times for each effect)
+/// retains it, rather than copying the id inside through its type's value witnesses.
+///
 /// `@unchecked Sendable`: a metatype and an id of a `Sendable` type, neither changed once made.
 @usableFromInline
-struct ChildName: @unchecked Sendable {
+final class ChildName: @unchecked Sendable {
     @usableFromInline
     let type: Any.Type
 

@@ -1,14 +1,17 @@
 /// An effect's id, type-erased. `@unchecked Sendable`: it is only made from `Hashable & Sendable` values.
 ///
-/// The ids the library gives its children's effects (``ChildEffects``, ``CollectionEffects``) are kept as
-/// they are, compared and hashed as the numbers they hold; others in an `AnyHashable`, whose `==` on a
-/// type from another module costs thousands of instructions (it casts through the runtime), paid at each
-/// lookup of the registry.
+/// Copied, hashed and compared several times for each cancellable effect (the registry's lookups, the
+/// scope that remembers it), so every case has a fixed layout that copies with a retain at most:
+/// - the ids the library gives its children's effects (``ChildEffects``, ``CollectionEffects``) are kept as
+///   they are, compared and hashed as the numbers they hold;
+/// - any other id is kept in a box of its own type (``OtherEffectID``), made once: a stored `AnyHashable`
+///   would be copied through the standard library's value witnesses, and its `==` on a type from another
+///   module casts through the runtime (thousands of instructions at each lookup).
 struct EffectID: Hashable, @unchecked Sendable {
-    private enum Base: Hashable {
+    private enum Base {
         case child(ChildEffects)
         case collection(CollectionEffects)
-        case other(AnyHashable)
+        case other(OtherEffectID)
     }
 
     private let base: Base
@@ -20,7 +23,7 @@ struct EffectID: Hashable, @unchecked Sendable {
         } else if ID.self == CollectionEffects.self {
             base = .collection(unsafeBitCast(id, to: CollectionEffects.self))
         } else {
-            base = .other(AnyHashable(id))
+            base = .other(TypedEffectID(id))
         }
     }
 
@@ -29,7 +32,66 @@ struct EffectID: Hashable, @unchecked Sendable {
         switch base {
         case let .child(id): id
         case let .collection(id): id
-        case let .other(id): id.base
+        case let .other(id): id.value.base
         }
+    }
+
+    static func == (left: EffectID, right: EffectID) -> Bool {
+        switch (left.base, right.base) {
+        case let (.child(left), .child(right)): left == right
+        case let (.collection(left), .collection(right)): left == right
+        case let (.other(left), .other(right)): left === right || left.isEqual(to: right)
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch base {
+        case let .child(id): hasher.combine(id.incarnation)
+        case let .collection(id): hasher.combine(id.origin)
+        case let .other(id): hasher.combine(id.hash)
+        }
+    }
+}
+
+/// An id given by the user's code, boxed once, with its hash.
+///
+/// Ids compare as `AnyHashable`s do (so `1 as Int` and `1 as Int64` are one id), with a quick path for two
+/// ids of the same type, which ``TypedEffectID`` compares with the type's own `==`.
+///
+/// `@unchecked Sendable`: immutable, and made only from `Sendable` values.
+class OtherEffectID: @unchecked Sendable {
+    /// The id, as `AnyHashable` compares and hashes it.
+    let value: AnyHashable
+
+    /// `value`'s hash, computed once.
+    let hash: Int
+
+    init(_ value: AnyHashable) {
+        self.value = value
+        hash = value.hashValue
+    }
+
+    /// Whether the two ids are equal, as `AnyHashable`s.
+    func isEqual(to other: OtherEffectID) -> Bool {
+        value == other.value
+    }
+}
+
+/// An ``OtherEffectID`` of type `ID`.
+final class TypedEffectID<ID: Hashable & Sendable>: OtherEffectID, @unchecked Sendable {
+    let id: ID
+
+    init(_ id: ID) {
+        self.id = id
+        super.init(AnyHashable(id))
+    }
+
+    override func isEqual(to other: OtherEffectID) -> Bool {
+        // The same type: the type's own `==`, which is what `AnyHashable` calls after its casts.
+        if type(of: other) == TypedEffectID<ID>.self {
+            return id == unsafeDowncast(other, to: TypedEffectID<ID>.self).id
+        }
+        return super.isEqual(to: other)
     }
 }

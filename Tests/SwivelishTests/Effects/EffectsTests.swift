@@ -60,7 +60,7 @@ final class Signal: Sendable {
 }
 
 /// Sleeps until cancelled (or for a minute), then fires `cancelled` if it was cancelled.
-private func sleepUntilCancelled(_ cancelled: Signal) async throws {
+func sleepUntilCancelled(_ cancelled: Signal) async throws {
     do {
         try await Task.sleep(nanoseconds: 60_000_000_000)
     } catch {
