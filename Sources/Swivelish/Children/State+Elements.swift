@@ -141,12 +141,11 @@ extension State {
         guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return nil }
         // Under the element's incarnation, for its removal, and under its collection's origin, for the
         // collection's replacement.
-        let elementEffect = Effects.cancellable(
+        return Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })
-            }, id: ChildEffects(incarnation: incarnation, child: ChildName(element: Element.self, id: id)))
-        return Effects.cancellable(
-            elementEffect, id: CollectionEffects(origin: elements.origin, elementType: Element.self))
+            }, id: ChildEffects(incarnation: incarnation, child: ChildName(element: Element.self, id: id)),
+            group: CollectionEffects(origin: elements.origin, elementType: Element.self))
     }
 
     /// The effect that cancels the effects of the child with `incarnation` (an element, a presented child),

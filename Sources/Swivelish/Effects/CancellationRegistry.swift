@@ -43,7 +43,8 @@ final class CancellationRegistry: @unchecked Sendable {
     }
 
     private let lock = Lock()
-    private var scopes: [EffectID: Scopes] = [:]
+    /// `@exclusivity(unchecked)`: the lock makes each access exclusive (see `EffectScope`).
+    @exclusivity(unchecked) private var scopes: [EffectID: Scopes] = [:]
     /// Told of every effect started, cancelled or finished by id, after unlocking; `nil` (and nothing is
     /// paid) when none of the store's observers listens to effects.
     private let observe: (@Sendable (EffectEvent) -> Void)?
@@ -57,18 +58,25 @@ final class CancellationRegistry: @unchecked Sendable {
         observe != nil
     }
 
-    /// Records `scope` under `id` until it finishes.
-    func register(_ scope: EffectScope, id: EffectID) {
+    /// Records `scope` under `id` until it finishes, and under `group` too when given: an id that cancels
+    /// many effects at once (``CollectionEffects``), of which observers are told only when it is cancelled.
+    func register(_ scope: EffectScope, id: EffectID, group: EffectID? = nil) {
         lock.withLock("the cancellation registry") {
-            if let others = scopes[id] {
-                scopes[id] = others.adding(scope)
-            } else {
-                scopes[id] = .one(scope)
+            add(scope, under: id)
+            if let group {
+                add(scope, under: group)
             }
         }
         observe?(EffectEvent(.started, id: id))
-        scope.onFinish { [weak self] in
-            self?.unregister(scope, id: id)
+        scope.register(id: id, group: group)  // the scope calls `unregister` when it finishes
+    }
+
+    /// With the lock held: records `scope` under `id`.
+    private func add(_ scope: EffectScope, under id: EffectID) {
+        if let index = scopes.index(forKey: id) {
+            scopes.values[index] = scopes.values[index].adding(scope)
+        } else {
+            scopes[id] = .one(scope)
         }
     }
 
@@ -88,17 +96,31 @@ final class CancellationRegistry: @unchecked Sendable {
         observe?(EffectEvent(.cancelled(count: cancelled.count), id: id))
     }
 
-    private func unregister(_ scope: EffectScope, id: EffectID) {
+    /// Forgets `scope`, which has finished, under `id` and `group`; tells the observers how it ended.
+    func unregister(_ scope: EffectScope, id: EffectID, group: EffectID?) {
         let found = lock.withLock("the cancellation registry") { () -> Bool in
-            guard let registered = scopes[id] else { return false }
-            let (rest, found) = registered.removing(scope)
-            scopes[id] = rest
-            return found
+            if let group {
+                _ = remove(scope, from: group)
+            }
+            return remove(scope, from: id)
         }
         if found {
             // Still registered, yet cancelled: by the cancellation of an effect it runs within (an element's,
-            // whose removal cancels what it started), not by its own id, which takes it out first.
+            // whose removal cancels what it started) or of its group, not by its own id, which takes it out
+            // first.
             observe?(EffectEvent(scope.isCancelled ? .cancelled(count: 1) : .finished, id: id))
         }
+    }
+
+    /// With the lock held: takes `scope` out of those recorded under `id`; whether it was there.
+    private func remove(_ scope: EffectScope, from id: EffectID) -> Bool {
+        guard let index = scopes.index(forKey: id) else { return false }
+        let (rest, found) = scopes.values[index].removing(scope)
+        if let rest {
+            scopes.values[index] = rest
+        } else {
+            scopes.remove(at: index)
+        }
+        return found
     }
 }

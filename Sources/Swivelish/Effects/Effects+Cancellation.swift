@@ -14,15 +14,26 @@ extension Effects {
         cancellable(effect, effectID: EffectID(id), cancelInFlight: cancelInFlight)
     }
 
-    /// ``cancellable(_:id:cancelInFlight:)`` with the id already wrapped.
-    static func cancellable(_ effect: @escaping Effect, effectID id: EffectID, cancelInFlight: Bool) -> Effect {
+    /// The effect of a child, cancelled by `id` (its removal or dismissal) and by `group` (the replacement of
+    /// its collection), in one scope: half the cost of an effect within another, each with its own id.
+    /// Observers are told of `group` only when it is cancelled.
+    @usableFromInline
+    static func cancellable(_ effect: @escaping Effect, id: ChildEffects, group: CollectionEffects) -> Effect {
+        cancellable(effect, effectID: EffectID(id), cancelInFlight: false, group: EffectID(group))
+    }
+
+    /// ``cancellable(_:id:cancelInFlight:)`` with the id already wrapped, and a `group` it is also cancelled
+    /// by (see ``CancellationRegistry/register(_:id:group:)``).
+    static func cancellable(
+        _ effect: @escaping Effect, effectID id: EffectID, cancelInFlight: Bool, group: EffectID? = nil
+    ) -> Effect {
         return { dispatch in
             let registry = dispatch.scope.registry
             if cancelInFlight {
                 registry.cancel(id: id)
             }
             guard let scope = dispatch.scope.makeChild() else { return }
-            registry.register(scope, id: id)
+            registry.register(scope, id: id, group: group)
             effect(dispatch.within(scope))
             scope.close()
         }

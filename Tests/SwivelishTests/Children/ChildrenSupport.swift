@@ -95,6 +95,8 @@ struct RowList: State {
         case rename(Int, String, thenRemove: Int)
         case open(Int)
         case close
+        /// Assigns a new collection with the same rows: new elements, whose effects are the old ones'.
+        case replaceRows
     }
 
     static func update(_ state: inout RowList, with message: Message) -> Effect? {
@@ -120,6 +122,8 @@ struct RowList: State {
                     state.detail = Row(id: id)
                 case .close?:
                     state.detail = nil
+                case .replaceRows?:
+                    state.rows = IdentifiedArray(state.rows.map { $0 })
                 case nil:
                     break
                 }

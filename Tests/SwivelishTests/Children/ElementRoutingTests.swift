@@ -52,6 +52,24 @@ struct ElementRoutingTests {
         #expect(store.state.list.rows.ids == [1, 2])
     }
 
+    /// An element's effect is registered under its own id and under its collection's: once it has ended
+    /// (finished, cancelled by a removal, or by a replacement of the collection), neither keeps it.
+    @Test func endedElementEffectsLeaveNothingRegistered() async {
+        let store = Store(initialState: Replaceable(rows: [Row(id: 1), Row(id: 2), Row(id: 3)]))
+        let registry = store.rootEffectScope?.registry
+        store.dispatch(ElementMessage<Row>(id: 1, Row.Action.echo(2)))  // finishes at once
+        #expect(store.state.rows[id: 1]?.count == 2)
+        #expect(registry?.isEmpty == true)
+        store.dispatch(ElementMessage<Row>(id: 2, Row.Action.waitQuietly))
+        #expect(registry?.isEmpty == false)
+        store.dispatch(Replaceable.RemoveThroughACopy(id: 2))
+        #expect(await eventually(seconds: 60) { registry?.isEmpty ?? false })
+        store.dispatch(ElementMessage<Row>(id: 3, Row.Action.waitQuietly))
+        #expect(registry?.isEmpty == false)
+        store.dispatch(Replaceable.Replace(with: [Row(id: 3)]))
+        #expect(await eventually(seconds: 60) { registry?.isEmpty ?? false })
+    }
+
     /// A computed property that builds a new collection each time it is read (here from an array) makes
     /// new elements at each message, so the replies of their effects could never be applied: in a debug
     /// build, `updateElements` says so on standard error, once, naming the state and the element.
@@ -320,6 +338,10 @@ struct Folders: State {
 /// Rows that a message replaces with a new collection.
 struct Replaceable: State {
     var rows: IdentifiedArray<Row> = [Row(id: 780), Row(id: 781)]
+
+    init(rows: IdentifiedArray<Row> = [Row(id: 780), Row(id: 781)]) {
+        self.rows = rows
+    }
 
     /// Assigns a new collection of these rows.
     struct Replace: Message {

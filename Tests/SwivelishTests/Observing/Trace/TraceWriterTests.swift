@@ -211,7 +211,8 @@ struct TraceWriterTests {
     }
 
     /// The effects of a list's elements and of a presented child are named in a trace by their child (its
-    /// type, and an element's id), not by the numbers the store tells them apart by.
+    /// type, and an element's id), not by the numbers the store tells them apart by. The id under which a
+    /// collection's elements' effects are cancelled together shows only when it is cancelled.
     @Test func childrensEffectsAreNamedByTheirChild() async throws {
         let path = temporaryTracePath()
         let trace = try TraceWriter<RowList>(path: path)
@@ -221,17 +222,29 @@ struct TraceWriterTests {
         store.dispatch(RowList.Action.open(9))
         store.dispatch(PresentedMessage<Row>(Row.Action.waitQuietly))
         store.dispatch(RowList.Action.close)
+        store.dispatch(RowList.Action.add(791))  // an id no other test's row waits with
+        store.dispatch(ElementMessage<Row>(id: 791, Row.Action.waitQuietly))
+        #expect(await eventually(seconds: 60) { Row.startedWaiting.current.contains(791) })
+        store.dispatch(RowList.Action.replaceRows)
+        #expect(await eventually(seconds: 60) { Row.stoppedWaiting.current.contains(791) })
         await onOwnThread { trace.close() }
-        let effects = try TraceContents(path: path).records(ofKind: "effect")
+        let effects = try TraceContents(path: path).records(ofKind: "effect").map {
+            [$0["step"]?.int.map(String.init), $0["event"]?.text, $0["id"]?.text, $0["idType"]?.text]
+        }
         #expect(
-            effects.filter { $0["event"]?.text != "finished" }.map {
-                [$0["step"]?.int.map(String.init), $0["event"]?.text, $0["id"]?.text, $0["idType"]?.text]
-            } == [
-                ["1", "started", "CollectionEffects<Row>()", "CollectionEffects"],
+            effects.filter { $0[0] != "8" && $0[1] != "finished" } == [
                 ["1", "started", "ChildEffects<Row>(id: 3)", "ChildEffects"],
                 ["2", "cancelled", "ChildEffects<Row>(id: 3)", "ChildEffects"],
                 ["4", "started", "ChildEffects<Row>()", "ChildEffects"],
                 ["5", "cancelled", "ChildEffects<Row>()", "ChildEffects"],
+                ["7", "started", "ChildEffects<Row>(id: 791)", "ChildEffects"],
+            ])
+        // The replacement's cancellation, and the end of the effect it cancelled, in either order: the
+        // effect's task may end before the store has written the cancellation.
+        #expect(
+            Set(effects.filter { $0[0] == "8" }) == [
+                ["8", "cancelled", "CollectionEffects<Row>()", "CollectionEffects"],
+                ["8", "cancelled", "ChildEffects<Row>(id: 791)", "ChildEffects"],
             ])
     }
 
