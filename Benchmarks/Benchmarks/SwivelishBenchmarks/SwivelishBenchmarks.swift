@@ -278,6 +278,15 @@ let benchmarks: @Sendable () -> Void = {
         EchoingListFixture(rows: 1_000)
     }
 
+    // W17: a search that cancels the one in flight, by an id of the user's own, and sends its result at once
+    // (see EffectWorkloads.swift).
+
+    Benchmark("W17 an effect with a user's id cancels the one in flight (Store)") { benchmark, fixture in
+        fixture.search(count: benchmark.scaledIterations.count)
+    } setup: {
+        SearchFixture()
+    }
+
     // W15: a dispatch with a trace writer attached, against one with printChanges writing to a sink that
     // discards it. Not "(Store)": the writer's thread allocates as it renders what it takes, concurrently
     // with the measured dispatches, so the allocation count of an iteration is not deterministic (see

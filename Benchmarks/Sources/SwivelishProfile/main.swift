@@ -12,7 +12,8 @@
 // row of a list; each checks that exactly its row's reader was called), W13-models-1k, W13-models-10k (the
 // same with a model per row instead of a subscription), W14-store, W14-hand (an append to a
 // list of 10,000 rows; checks that only the list's reader was called), W16-store (a row's effect that sends
-// the row a message at once, in 1,000 rows; checks every message arrived); W5 takes
+// the row a message at once, in 1,000 rows; checks every message arrived), W17-store (a search that cancels
+// the one in flight, by an id of the user's own, and sends its result at once); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
@@ -236,6 +237,13 @@ case "W16-store":
     fixture.echo(count: count)
     guard fixture.store.state.rows.map(\.echoes).reduce(0, +) == count else {
         print("error: W16's effects did not each deliver their message")
+        exit(1)
+    }
+case "W17-store":
+    let fixture = SearchFixture()
+    fixture.search(count: count)
+    guard fixture.store.state.results == count else {
+        print("error: W17's searches did not each deliver their result")
         exit(1)
     }
 case "W13-models-1k", "W13-models-10k":

@@ -5,7 +5,8 @@ extension Effects {
     ///
     /// - Parameters:
     ///   - effect: The effect to run.
-    ///   - id: Any hashable value: a type's instance, an enum case, a string.
+    ///   - id: Any hashable value: a type's instance, an enum case, a string. Two ids are one when they are
+    ///     equal as `AnyHashable`s: by the type's own `==` for two values of one type.
     ///   - cancelInFlight: Whether starting this effect first cancels the effects already in flight
     ///     under `id` (for instance, to keep only the latest search request).
     public static func cancellable(

@@ -1,0 +1,1 @@
+../../Benchmarks/SwivelishBenchmarks/EffectWorkloads.swift
