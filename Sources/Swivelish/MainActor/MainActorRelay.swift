@@ -15,9 +15,10 @@ final class MainActorRelay<Value: Sendable>: @unchecked Sendable {
     private let lock = Lock()
     private let coalesces: Bool
     private let receive: @MainActor (Value) -> Void
-    private var pending: [Value] = []
-    private var isScheduled = false
-    private var isCancelled = false
+    // `@exclusivity(unchecked)`: `lock` makes each access exclusive (see `ObservedFields`).
+    @exclusivity(unchecked) private var pending: [Value] = []
+    @exclusivity(unchecked) private var isScheduled = false
+    @exclusivity(unchecked) private var isCancelled = false
 
     @usableFromInline
     init(coalesces: Bool, receive: @escaping @MainActor (Value) -> Void) {
