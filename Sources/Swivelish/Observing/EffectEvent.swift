@@ -11,7 +11,8 @@ package struct EffectEvent: Sendable {
         case started
         /// The effects in flight under the id were cancelled: `count` of them (0 when none was running).
         /// Also told, with a count of 1, when an effect with the id ends after being cancelled with an effect
-        /// it runs within (a removed element's, a cancelled `cancellable` around it).
+        /// it runs within (a removed element's, a cancelled `cancellable` around it) or with its group (a
+        /// replaced collection's elements, cancelled under ``CollectionEffects``).
         case cancelled(count: Int)
         /// An effect with the id finished without being cancelled.
         case finished
