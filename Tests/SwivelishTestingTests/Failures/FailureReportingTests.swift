@@ -82,9 +82,11 @@ struct FailureReportingTests {
         let reports = Locked<[Report]>([])
         await withCheckedContinuation { (freed: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
-                let store = TestStore(initialState: Counter(), reporter: capturingReporter(into: reports))
-                store.send(Action.twoStep)  // add(1) and add(2) arrive, and are never received
-                freed.resume()
+                do {
+                    let store = TestStore(initialState: Counter(), reporter: capturingReporter(into: reports))
+                    store.send(Action.twoStep)  // add(1) and add(2) arrive, and are never received
+                }
+                freed.resume()  // once the store is freed, which is when it reports
             }
         }
         #expect(
