@@ -25,7 +25,10 @@
 /// `update` must be pure: it runs while the store's lock is held, so it must not touch the store
 /// (dispatching, reading ``Store/state`` or subscribing from inside `update` stops the program with a
 /// message naming the mistake), and it should not block or perform I/O. Put side effects in the
-/// returned ``Effect``; the store runs it after the new state is committed.
+/// returned ``Effect``; the store runs it after the new state is committed. What `update` drops from the
+/// state (a removed element, a replaced value) is freed inside `update`, as the state is changed in place:
+/// an object there whose `deinit` calls the store belongs in the returned effect once taken out of the
+/// state (see <doc:ThreadModel>).
 ///
 /// A state made of sub-states can update each of them with ``makeSerialUpdate(_:)``.
 public protocol State: Sendable {

@@ -15,9 +15,10 @@ import Android
 /// Only a ``StoreStorage`` uses it; the library's other locks are a ``Lock``, or a ``ConditionLock`` where
 /// a thread waits. Why this lock:
 /// - It is error-checking, so a thread that tries to take a lock it already holds gets `EDEADLK`
-///   instead of hanging. The only user code that runs while a store's lock is held is `State.update`, so
-///   that error always means `update` called back into its own store; ``lock(_:)`` stops with a message
-///   that says so, instead of a silent deadlock.
+///   instead of hanging. The only user code that runs while a store's lock is held is `State.update` (and
+///   the `deinit`s of what it lets go of: the state is changed in place), so that error always means
+///   `update` called back into its own store; ``lock(_:)`` stops with a message that says so, instead of
+///   a silent deadlock.
 /// - It has a condition variable, for dispatches that wait for room in a full queue.
 /// - ThreadSanitizer understands `pthread_mutex_t`; `Synchronization.Mutex` on Linux makes it report
 ///   false races, and needs macOS 15 / iOS 18.
@@ -82,9 +83,11 @@ struct StoreLock: @unchecked Sendable {
         if result == EDEADLK {
             fatalError(
                 """
-                Swivelish: \(operation) was called from inside State.update(_:with:) on the same store. \
-                update must be pure: it may only change the state it is given. Return an Effect to \
-                dispatch messages or read the store later.
+                Swivelish: \(operation) was called from inside State.update(_:with:) on the same store, \
+                by update itself or by a deinit of something update let go of (an element it removed, a \
+                value it replaced). update must be pure: it may only change the state it is given. Return \
+                an Effect to dispatch messages or read the store later; to let go of an object whose \
+                deinit calls the store, take it out of the state and capture it in the Effect you return.
                 """)
         }
         fatalError("Swivelish: pthread_mutex_lock failed with error \(result) in \(operation)")

@@ -70,6 +70,51 @@ func endScenario() -> Never {
     _exit(EXIT_SUCCESS)
 }
 
+/// A list whose rows hold tokens. `Remove` removes one; with `capturesRemoved`, `update` returns an effect
+/// that captures the removed row, as the thread model tells users to do with an object whose `deinit`
+/// calls the store.
+private struct TokenRows: State {
+    struct Row: Identifiable, Sendable {
+        let id: Int
+        let token: Token
+    }
+
+    struct Add: Message {
+        let row: Row
+    }
+
+    struct Remove: Message {
+        let id: Int
+        let capturesRemoved: Bool
+    }
+
+    var rows: IdentifiedArray<Row> = []
+    var pings = 0
+
+    static func update(_ state: inout TokenRows, with message: Message) -> Effect? {
+        switch message {
+        case let add as Add:
+            state.rows.append(add.row)
+        case let remove as Remove:
+            let removed = state.rows.remove(id: remove.id)
+            if remove.capturesRemoved { return { _ in _ = removed } }
+        case is Pinged.Ping:
+            state.pings += 1
+        default:
+            break
+        }
+        return nil
+    }
+}
+
+/// A store of one row whose token's `deinit` dispatches a `Ping` to it.
+private func storeOfOnePingingRow() -> Store<TokenRows> {
+    let store = Store(initialState: TokenRows())
+    let token = Token { [weak store] in store?.dispatch(Pinged.Ping()) }
+    store.dispatch(TokenRows.Add(row: TokenRows.Row(id: 1, token: token)))
+    return store
+}
+
 @Suite("Nothing the user owns is released under the store's lock")
 struct ReleaseOutsideLockTests {
     @Test func performedQueuedDeliveryReleasesItsEffectUnlocked() async {
@@ -203,6 +248,30 @@ struct ReleaseOutsideLockTests {
             store.dispatch(Pinged.Go(effect: Effects.cancel(id: "sleeper")))
             require(done.wait(timeout: .now() + 60) == .success, "the token's deinit did not run")
             unsubscribe()
+            endScenario()
+        }
+    }
+
+    @Test func whatUpdateRemovesIsFreedInsideItAndTheStopSaysSo() async throws {
+        // The state is changed in place: a row `update` removes is freed inside `update`, under the lock.
+        // The documented exception, which stops with a message naming it rather than deadlocking.
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let store = storeOfOnePingingRow()
+            store.dispatch(TokenRows.Remove(id: 1, capturesRemoved: false))
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("Store.dispatch(_:) was called from inside State.update(_:with:)"))
+        #expect(output.contains("or by a deinit of something update let go of"))
+        #expect(output.contains("capture it in the Effect you return"))
+    }
+
+    @Test func whatUpdateRemovesAndCapturesInItsEffectIsReleasedUnlocked() async {
+        // The remedy the message and the thread model give.
+        await #expect(processExitsWith: .success) {
+            let store = storeOfOnePingingRow()
+            store.dispatch(TokenRows.Remove(id: 1, capturesRemoved: true))
+            require(store.state.rows.ids.isEmpty, "the row was not removed")
+            require(store.state.pings == 1, "the token's deinit did not dispatch")
             endScenario()
         }
     }
