@@ -6,10 +6,16 @@
 /// copied at each change because a model keeps the previous state alive. The store delivers to it through
 /// one subscription (an ``ObservedFieldsWatch``), which reads every tracked value of a new state at once,
 /// so the values the model receives come from one state, never from two.
+///
+/// A changed value waits for the main actor in its field, in a slot of the value's own type (see
+/// ``FieldOf/pending``): the deliverer copies it there, and the main actor boxes it when it applies it,
+/// once for all the changes made between two of its turns. A change sent to a model costs no boxing and
+/// no search.
 @usableFromInline
 final class ObservedFields: @unchecked Sendable {
-    // `@unchecked Sendable`: `fields`, `pending`, `isScheduled` and `isCancelled` are guarded by `lock`;
-    // `deliveredFields` and each field's last value sent belong to the store's deliverer.
+    // `@unchecked Sendable`: `fields`, `pendingFields`, `isScheduled`, `isCancelled` and each field's
+    // pending value are guarded by `lock`; `deliveredFields`, `changedPositions`, `changedCount` and each
+    // field's last value read belong to the store's deliverer.
 
     /// One tracked value: a ``FieldOf`` its value's type.
     @usableFromInline
@@ -21,13 +27,18 @@ final class ObservedFields: @unchecked Sendable {
             case absent
             /// The value is `==` to the one last sent.
             case unchanged
-            /// A value to send: not `==` to the last one sent, or not `Equatable`.
-            case changed(Any)
+            /// A value to send, kept as the field's last (see ``FieldOf/last``): not `==` to the one
+            /// sent before, or not `Equatable`.
+            case changed
         }
 
         /// The field's index in the model's table.
         @usableFromInline
         let index: Int
+
+        /// Whether the field holds a value for the main actor (guarded by the fields' lock).
+        @exclusivity(unchecked)
+        final var isPending = false
 
         /// Reads the value from the root state at the pointer, and remembers it as the one last sent when
         /// it changed; given the field itself. Called by the store's deliverer only, once the field is
@@ -44,24 +55,41 @@ final class ObservedFields: @unchecked Sendable {
         @usableFromInline
         let readElement: ((Field, UnsafeRawPointer) -> Reading)?
 
+        /// Copies the value last read to the pending slot, for the main actor; given the field itself.
+        /// Called with the fields' lock held, by the deliverer. Made for the value's type, as ``read`` is: a
+        /// method of the generic field would look up the type metadata of the value's `Optional` each time.
+        @usableFromInline
+        let publish: (Field) -> Void
+
         @usableFromInline
         init(
             index: Int, read: @escaping (Field, UnsafeRawPointer) -> Reading,
-            readElement: ((Field, UnsafeRawPointer) -> Reading)?
+            readElement: ((Field, UnsafeRawPointer) -> Reading)?, publish: @escaping (Field) -> Void
         ) {
             self.index = index
             self.read = read
             self.readElement = readElement
+            self.publish = publish
         }
+
+        /// The pending value, boxed, leaving the slot empty. Called with the fields' lock held.
+        func takePending() -> Any { preconditionFailure("overridden") }
     }
 
     /// A tracked value of type `Value`.
     @usableFromInline
     final class FieldOf<Value>: Field, @unchecked Sendable {
-        /// The value last sent, for a value compared by `==`; `nil` for another.
+        /// The value last read: for a value compared by `==`, the one to compare the next with (kept);
+        /// for another, the one to send (moved to ``pending`` when published). Belongs to the deliverer.
         @usableFromInline
         @exclusivity(unchecked)
         var last: Value?
+
+        /// The value waiting for the main actor; `nil` when none is (see ``Field/isPending``). Guarded by
+        /// the fields' lock.
+        @usableFromInline
+        @exclusivity(unchecked)
+        var pending: Value?
 
         /// The value's byte offset in the root state, when ``read`` reads it there.
         @usableFromInline
@@ -79,7 +107,18 @@ final class ObservedFields: @unchecked Sendable {
             self.last = last
             self.offset = offset ?? 0
             self.elementOffset = elementOffset ?? 0
-            super.init(index: index, read: read, readElement: readElement)
+            // A value compared by `==` keeps its last value to compare the next with; another's is moved.
+            let publish: (Field) -> Void =
+                last != nil
+                ? { field in
+                    let field = FieldOf.of(field)
+                    field.pending = field.last
+                }
+                : { field in
+                    let field = FieldOf.of(field)
+                    field.pending = field.last.take()
+                }
+            super.init(index: index, read: read, readElement: readElement, publish: publish)
         }
 
         /// `field`, known to be one.
@@ -87,6 +126,10 @@ final class ObservedFields: @unchecked Sendable {
         @inline(__always)
         static func of(_ field: Field) -> FieldOf {
             unsafeDowncast(field, to: FieldOf.self)
+        }
+
+        override func takePending() -> Any {
+            pending.take()!
         }
     }
 
@@ -100,7 +143,13 @@ final class ObservedFields: @unchecked Sendable {
     /// The deliverer's copy of ``fields``.
     @exclusivity(unchecked)
     private var deliveredFields: [Field] = []
-    @exclusivity(unchecked) private var pending = FieldChanges()
+    /// The positions in ``deliveredFields`` of the fields the last delivery found changed: the first
+    /// ``changedCount`` (the array keeps its length from one delivery to the next, so that it is not
+    /// cleared each time).
+    @exclusivity(unchecked) private var changedPositions: ContiguousArray<Int> = []
+    @exclusivity(unchecked) private(set) var changedCount = 0
+    /// The fields whose pending value waits for the main actor, in the order they first changed.
+    @exclusivity(unchecked) private var pendingFields: [Field] = []
     @exclusivity(unchecked) private var isScheduled = false
     @exclusivity(unchecked) private var isCancelled = false
 
@@ -116,18 +165,18 @@ final class ObservedFields: @unchecked Sendable {
         }
     }
 
-    /// Adds to `changes` the tracked values that changed in the root state at `root` since last sent;
-    /// returns `false`, adding nothing, when the store's state is absent there. Called by the store's
-    /// deliverer.
-    func collectChanges(in root: UnsafeRawPointer, into changes: inout FieldChanges) -> Bool {
-        collectChanges(into: &changes) { $0.read($0, root) }
+    /// Reads the tracked values in the root state at `root`, and notes those that changed since last
+    /// sent (see ``changedCount``); returns `false`, noting nothing, when the store's state is absent there.
+    /// Called by the store's deliverer.
+    func collectChanges(in root: UnsafeRawPointer) -> Bool {
+        collectChanges { $0.read($0, root) }
     }
 
-    /// Adds to `changes` the tracked values that changed in the element at `element` since last sent: for
-    /// the model of an element's own store, whose every field reads from the element (see
+    /// Reads the tracked values in the element at `element`, and notes those that changed since last
+    /// sent: for the model of an element's own store, whose every field reads from the element (see
     /// ``Field/readElement``). Called by the store's deliverer.
-    func collectChanges(inElement element: UnsafeRawPointer, into changes: inout FieldChanges) {
-        _ = collectChanges(into: &changes) { field in
+    func collectChanges(inElement element: UnsafeRawPointer) {
+        _ = collectChanges { field in
             guard let readElement = field.readElement else {
                 preconditionFailure("Swivelish: a field of an element's model cannot read the element")
             }
@@ -135,34 +184,50 @@ final class ObservedFields: @unchecked Sendable {
         }
     }
 
-    /// Adds to `changes` the tracked values that changed since last sent, each read by `read`; returns
-    /// `false`, adding nothing, when the store's state is absent.
-    private func collectChanges(into changes: inout FieldChanges, reading read: (Field) -> Field.Reading) -> Bool {
+    /// Reads each tracked value with `read`, and notes those that changed since last sent; returns
+    /// `false`, noting nothing, when the store's state is absent.
+    private func collectChanges(reading read: (Field) -> Field.Reading) -> Bool {
         // A copy of the table, taken again when a field was added: the values are read, and compared by
         // `==`, without the lock.
         if fieldCount.load() != deliveredFields.count {
             deliveredFields = lock.withLock("an ObservedStore's fields") { fields }
         }
-        for field in deliveredFields {
-            switch read(field) {
+        changedCount = 0
+        for position in deliveredFields.indices {
+            switch read(deliveredFields[position]) {
             case .absent:
-                changes.removeAll()
+                changedCount = 0
                 return false
             case .unchanged: continue
-            case let .changed(value): changes.set(value, at: field.index)
+            case .changed:
+                if changedCount < changedPositions.count {
+                    changedPositions[changedCount] = position
+                } else {
+                    changedPositions.append(position)
+                }
+                changedCount += 1
             }
         }
         return true
     }
 
-    /// Sends `changes` to the model on the main actor, merged with those it has not applied yet.
-    func send(_ changes: FieldChanges) {
+    /// Sends the values the last delivery found changed to the model on the main actor, in place of those
+    /// of the same fields it has not applied yet. Called by the store's deliverer.
+    func sendChanges() {
         let schedules = lock.withLock("an ObservedStore's fields") { () -> Bool in
             guard !isCancelled else { return false }
-            pending.merge(changes)
+            for changed in 0..<changedCount {
+                let field = deliveredFields[changedPositions[changed]]
+                field.publish(field)
+                if !field.isPending {
+                    field.isPending = true
+                    pendingFields.append(field)
+                }
+            }
             defer { isScheduled = true }
             return !isScheduled
         }
+        changedCount = 0
         if schedules {
             Task { @MainActor in self.drain() }
         }
@@ -170,24 +235,37 @@ final class ObservedFields: @unchecked Sendable {
 
     /// Stops sending: what is pending is dropped.
     func cancel() {
-        let dropped = lock.withLock("an ObservedStore's fields") { () -> FieldChanges in
+        let dropped = lock.withLock("an ObservedStore's fields") { () -> [Any] in
             isCancelled = true
-            defer { pending = FieldChanges() }
-            return pending
+            return takePending()
         }
         _ = consume dropped
+    }
+
+    /// The pending values, boxed and in the order their fields first changed, leaving none pending.
+    /// Called with the lock held.
+    private func takePending() -> [Any] {
+        defer { pendingFields.removeAll() }
+        return pendingFields.map { field in
+            field.isPending = false
+            return field.takePending()
+        }
     }
 
     @MainActor
     private func drain() {
         while true {
             let changes = lock.withLock("an ObservedStore's fields") { () -> FieldChanges? in
-                guard !pending.isEmpty, !isCancelled else {
+                guard !pendingFields.isEmpty, !isCancelled else {
                     isScheduled = false
                     return nil
                 }
-                defer { pending = FieldChanges() }
-                return pending
+                let indexes = pendingFields.map(\.index)
+                var changes = FieldChanges()
+                for (index, value) in zip(indexes, takePending()) {
+                    changes.set(value, at: index)
+                }
+                return changes
             }
             guard let changes else { return }
             apply?(changes)
@@ -196,11 +274,8 @@ final class ObservedFields: @unchecked Sendable {
 }
 
 /// Values of a model's tracked fields, each with the field's index in the model's table: the values
-/// changed, each once (the latest), in the order they first changed.
-///
-/// One array of pairs, searched from the start: a delivery changes a few of a model's fields, and one
-/// buffer is one object to reach (a model of each of thousands of rows reaches its own at each change of
-/// its row), where an array per field index, a dictionary, or arrays beside it would be several.
+/// changed, each once (the latest), in the order they first changed. Made on the main actor, when it
+/// applies the changes that waited for it, or refreshes the model.
 struct FieldChanges {
     /// The changed values, with their fields' indexes, in the order they first changed.
     private(set) var values: ContiguousArray<(index: Int, value: Any)> = []
@@ -216,30 +291,15 @@ struct FieldChanges {
         values.append((index, value))
     }
 
-    /// Records the values of `other`, newer than these.
-    mutating func merge(_ other: FieldChanges) {
-        for (index, value) in other.values {
-            set(value, at: index)
-        }
-    }
-
-    /// Forgets every value, keeping the memory for the next changes.
-    mutating func removeAll() {
-        values.removeAll(keepingCapacity: true)
-    }
 }
 
 /// The watch of a model's subscription: at each delivery, the tracked values that changed.
 final class ObservedFieldsWatch: Watch, @unchecked Sendable {
     /// The model's fields. The watch's reads, and its subscription's callback, find them here rather than
     /// in closure contexts of their own: a model of each of thousands of rows reaches fewer objects at each
-    /// change of its row.
+    /// change of its row. They note which values the last delivery changed, until the subscription sends
+    /// them.
     let fields: ObservedFields
-
-    /// The changes read at the last delivery, until the subscription takes them; its memory is kept from
-    /// one delivery to the next.
-    @exclusivity(unchecked)
-    var changes = FieldChanges()
 
     /// - Parameters:
     ///   - fields: The model's fields.
@@ -252,14 +312,14 @@ final class ObservedFieldsWatch: Watch, @unchecked Sendable {
             key: key,
             read: { watch, root in
                 let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-                watch.isAbsent = !watch.fields.collectChanges(in: root, into: &watch.changes)
+                watch.isAbsent = !watch.fields.collectChanges(in: root)
                 watch.countChanges()
             },
             readElement: !readsElement
                 ? nil
                 : { watch, element in
                     let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-                    watch.fields.collectChanges(inElement: element, into: &watch.changes)
+                    watch.fields.collectChanges(inElement: element)
                     watch.countChanges()
                 })
     }
@@ -268,7 +328,7 @@ final class ObservedFieldsWatch: Watch, @unchecked Sendable {
 extension ObservedFieldsWatch {
     /// Makes the changes just read a new version, when there are any: what the subscription is called for.
     func countChanges() {
-        if !changes.isEmpty {
+        if fields.changedCount > 0 {
             version &+= 1
         }
     }
@@ -286,9 +346,7 @@ extension Store {
             key: key, skipsRepeats: true, receivesFirstState: false, deliversFirstState: false,
             makeWatch: { ObservedFieldsWatch(fields, key: key, readsElement: readsElement) },
             receive: { watch in
-                let watch = unsafeDowncast(watch, to: ObservedFieldsWatch.self)
-                watch.fields.send(watch.changes)
-                watch.changes.removeAll()
+                unsafeDowncast(watch, to: ObservedFieldsWatch.self).fields.sendChanges()
             },
             element: projection.element,
             register
@@ -300,7 +358,10 @@ extension Store {
     /// new state.
     @inlinable
     func field<Value>(_ keyPath: KeyPath<S, Value>, index: Int) -> ObservedFields.Field {
-        field(keyPath, index: index, last: nil) { _, value in .changed(value.pointee) }
+        field(keyPath, index: index, last: nil) { field, value in
+            field.last = value.pointee
+            return .changed
+        }
     }
 
     /// A tracked field of a model with `index` in its table, which reads the value at `keyPath` of this
@@ -370,7 +431,7 @@ extension ObservedFields.FieldOf where Value: Equatable {
         default: break
         }
         last = current.pointee
-        return .changed(current.pointee)
+        return .changed
     }
 }
 
