@@ -6,7 +6,9 @@ import XCTest
 @testable import SwivelishTesting
 
 /// The test store from XCTest: failures go through `XCTFail`. This case captures them instead of
-/// failing, to check they are reported with their message and line.
+/// failing, to check they are reported with their message and line: from the start of each test until it
+/// takes them (`takeCaptured()`). Failures after that, the test's own assertions' and any a store reports
+/// late, fail the test as usual.
 final class XCTestSupportTests: XCTestCase {
     /// SwivelishTesting follows XCTest's test cases from the first test store of a run on; make sure it does
     /// before this class's first test (as an earlier test store of the run would have).
@@ -15,25 +17,46 @@ final class XCTestSupportTests: XCTestCase {
         _ = XCTestCaseTracker.shared
     }
 
-    /// Failures recorded so far; a store freed on another thread records from there.
-    private let captured = Locked<[(description: String, line: Int)]>([])
+    /// Failures recorded so far, while capturing (`nil`: not capturing); a store freed on another thread
+    /// records from there.
+    private let captured = Locked<[(description: String, line: Int)]?>(nil)
+
+    override func setUp() {
+        super.setUp()
+        captured.withValue { $0 = [] }
+    }
+
+    /// Captures `failure` when capturing, and returns whether it did.
+    private func capture(_ failure: (description: String, line: Int)) -> Bool {
+        captured.withValue { captured in
+            guard captured != nil else { return false }
+            captured!.append(failure)
+            return true
+        }
+    }
 
     #if canImport(Darwin)
     override func record(_ issue: XCTIssue) {
-        captured.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0))
+        if !capture((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0)) {
+            super.record(issue)
+        }
     }
     #else
     override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
-        captured.append((description, lineNumber))
+        if !capture((description, lineNumber)) {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
     }
     #endif
 
+    /// The failures captured since the test started, and the end of capturing: the test's assertions that
+    /// follow fail it as usual.
     private func takeCaptured() -> [(description: String, line: Int)] {
-        captured.withValue { failures in
-            defer { failures = [] }
-            return failures
+        captured.withValue { captured in
+            defer { captured = nil }
+            return captured ?? []
         }
     }
 
@@ -64,11 +87,13 @@ final class XCTestSupportTests: XCTestCase {
     }
 
     func testStoreMadeOnAnotherThreadDuringATestCaseReportsToThatTestCase() {
-        let line = #line + 3
+        let line = #line + 4
         let finished = expectation(description: "the store is made, used and freed on another thread")
         DispatchQueue.global().async {
-            let store = TestStore(initialState: Counter())
-            store.send(Counter.Action.twoStep)  // add(1) and add(2) arrive, and are never received
+            do {
+                let store = TestStore(initialState: Counter())
+                store.send(Counter.Action.twoStep)  // add(1) and add(2) arrive, and are never received
+            }  // freed here, before the test goes on
             finished.fulfill()
         }
         wait(for: [finished], timeout: 10)
