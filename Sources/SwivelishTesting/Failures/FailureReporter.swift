@@ -44,9 +44,13 @@ struct FailureReporter: Sendable {
     /// Receives a failure instead of the frameworks, for tests of the reporting itself.
     typealias Sink = @Sendable (_ destination: Destination, _ message: String, _ site: CallSite) -> Void
 
+    /// Writes a line to standard error: the channel of last resort, so that a failure is never silent.
+    typealias StandardError = @Sendable (_ line: String) -> Void
+
     /// Where the failures go.
     let destination: Destination
     private let sink: Sink?
+    private let standardError: StandardError
     #if canImport(Testing)
     /// The Swift Testing test that made the reporter, to tell whether a failure is found on its task.
     private let test: Test?
@@ -57,8 +61,13 @@ struct FailureReporter: Sendable {
     #endif
 
     /// Makes a reporter to the test running where it is called. Call it in the test itself.
-    init(sink: Sink? = nil) {
+    ///
+    /// - Parameters:
+    ///   - sink: Receives the failures instead of the frameworks (for tests of the reporting itself).
+    ///   - standardError: Where the lines for standard error go (for tests of the reporting itself).
+    init(sink: Sink? = nil, standardError: @escaping StandardError = FailureReporter.writeToStandardError) {
         self.sink = sink
+        self.standardError = standardError
         var destination = Destination.unknown
         #if canImport(XCTest)
         let running = XCTestCaseTracker.shared.current
@@ -97,7 +106,7 @@ struct FailureReporter: Sendable {
         case .unknown:
             recordInSwiftTesting(message + "\n" + Self.madeOutsideATest, at: site)
             failInXCTest(message, at: site)
-            Self.writeToStandardError(message, at: site)
+            writeToStandardError(message, at: site)
         }
     }
 
@@ -123,7 +132,7 @@ struct FailureReporter: Sendable {
         } else if running != nil {
             failInXCTest("\(message)\n(found after \(name), the test that made the test store, had finished)", at: site)
         } else {
-            Self.writeToStandardError(
+            writeToStandardError(
                 "\(message) (found after \(name), the test that made the test store, had finished)", at: site)
         }
         #endif
@@ -135,9 +144,14 @@ struct FailureReporter: Sendable {
         #endif
     }
 
-    /// The channel of last resort, so that a failure is never silent.
-    private static func writeToStandardError(_ message: String, at site: CallSite) {
-        let text = "\(site.fileID):\(site.line): error: \(message)\n"
-        _ = text.withCString { write(2, $0, strlen($0)) }  // standard error
+    /// Writes `message` as a compiler-style error line at `site` to standard error: the channel of last
+    /// resort, so that a failure is never silent.
+    private func writeToStandardError(_ message: String, at site: CallSite) {
+        standardError("\(site.fileID):\(site.line): error: \(message)\n")
+    }
+
+    /// Writes `line` to the process's standard error.
+    static func writeToStandardError(_ line: String) {
+        _ = line.withCString { write(2, $0, strlen($0)) }
     }
 }

@@ -104,14 +104,18 @@ struct FailureReportingTests {
         #expect(await Task.detached { FailureReporter() }.value.destination == .unknown)
     }
 
-    /// A failure of a store made outside a test fails a Swift Testing run, and says where the store was
-    /// made. (Recorded here on the test's task, so that the test can expect it.)
+    /// A failure of a store made outside a test fails a Swift Testing run, says where the store was made,
+    /// and is written to standard error too. (Recorded here on the test's task, so that the test can expect
+    /// it; the line for standard error is kept, so that a passing run does not print it.)
     @Test func aStoreMadeOutsideATestFailsTheRunAndSaysSo() async {
-        let reporter = await Task.detached { FailureReporter() }.value
+        let written = Locked<[String]>([])
+        let reporter = await Task.detached { FailureReporter(standardError: { written.append($0) }) }.value
+        let line = #line + 2
         withKnownIssue {
             reporter.report("a failure", at: CallSite(fileID: #fileID, filePath: #filePath, line: #line, column: 1))
         } matching: { issue in
             issue.comments.contains { $0.rawValue == "a failure\n" + FailureReporter.madeOutsideATest }
         }
+        #expect(written.current == ["\(#fileID):\(line): error: a failure\n"])
     }
 }
