@@ -36,10 +36,6 @@ final class ObservedFields: @unchecked Sendable {
         @usableFromInline
         let index: Int
 
-        /// Whether the field holds a value for the main actor (guarded by the fields' lock).
-        @exclusivity(unchecked)
-        final var isPending = false
-
         /// Reads the value from the root state at the pointer, and remembers it as the one last sent when
         /// it changed; given the field itself. Called by the store's deliverer only, once the field is
         /// published. Made for the value's type (see ``Store/field(_:index:value:)``), so that reading and
@@ -56,15 +52,16 @@ final class ObservedFields: @unchecked Sendable {
         let readElement: ((Field, UnsafeRawPointer) -> Reading)?
 
         /// Copies the value last read to the pending slot, for the main actor; given the field itself.
-        /// Called with the fields' lock held, by the deliverer. Made for the value's type, as ``read`` is: a
-        /// method of the generic field would look up the type metadata of the value's `Optional` each time.
+        /// Returns whether the slot was empty (the field starts waiting). Called with the fields' lock held,
+        /// by the deliverer. Made for the value's type, as ``read`` is: a method of the generic field would
+        /// look up the type metadata of the value's `Optional` each time.
         @usableFromInline
-        let publish: (Field) -> Void
+        let publish: (Field) -> Bool
 
         @usableFromInline
         init(
             index: Int, read: @escaping (Field, UnsafeRawPointer) -> Reading,
-            readElement: ((Field, UnsafeRawPointer) -> Reading)?, publish: @escaping (Field) -> Void
+            readElement: ((Field, UnsafeRawPointer) -> Reading)?, publish: @escaping (Field) -> Bool
         ) {
             self.index = index
             self.read = read
@@ -85,8 +82,7 @@ final class ObservedFields: @unchecked Sendable {
         @exclusivity(unchecked)
         var last: Value?
 
-        /// The value waiting for the main actor; `nil` when none is (see ``Field/isPending``). Guarded by
-        /// the fields' lock.
+        /// The value waiting for the main actor; `nil` when none is. Guarded by the fields' lock.
         @usableFromInline
         @exclusivity(unchecked)
         var pending: Value?
@@ -108,15 +104,17 @@ final class ObservedFields: @unchecked Sendable {
             self.offset = offset ?? 0
             self.elementOffset = elementOffset ?? 0
             // A value compared by `==` keeps its last value to compare the next with; another's is moved.
-            let publish: (Field) -> Void =
+            let publish: (Field) -> Bool =
                 last != nil
                 ? { field in
                     let field = FieldOf.of(field)
-                    field.pending = field.last
+                    defer { field.pending = field.last }
+                    return field.pending == nil
                 }
                 : { field in
                     let field = FieldOf.of(field)
-                    field.pending = field.last.take()
+                    defer { field.pending = field.last.take() }
+                    return field.pending == nil
                 }
             super.init(index: index, read: read, readElement: readElement, publish: publish)
         }
@@ -218,16 +216,13 @@ final class ObservedFields: @unchecked Sendable {
             guard !isCancelled else { return false }
             for changed in 0..<changedCount {
                 let field = deliveredFields[changedPositions[changed]]
-                field.publish(field)
-                if !field.isPending {
-                    field.isPending = true
+                if field.publish(field) {
                     pendingFields.append(field)
                 }
             }
             defer { isScheduled = true }
             return !isScheduled
         }
-        changedCount = 0
         if schedules {
             Task { @MainActor in self.drain() }
         }
@@ -235,21 +230,18 @@ final class ObservedFields: @unchecked Sendable {
 
     /// Stops sending: what is pending is dropped.
     func cancel() {
-        let dropped = lock.withLock("an ObservedStore's fields") { () -> [Any] in
+        let dropped = lock.withLock("an ObservedStore's fields") { () -> FieldChanges in
             isCancelled = true
             return takePending()
         }
         _ = consume dropped
     }
 
-    /// The pending values, boxed and in the order their fields first changed, leaving none pending.
-    /// Called with the lock held.
-    private func takePending() -> [Any] {
+    /// The pending values, boxed, with their fields' indexes, in the order the fields first changed;
+    /// leaves none pending. Called with the lock held.
+    private func takePending() -> FieldChanges {
         defer { pendingFields.removeAll() }
-        return pendingFields.map { field in
-            field.isPending = false
-            return field.takePending()
-        }
+        return pendingFields.map { field in (field.index, field.takePending()) }
     }
 
     @MainActor
@@ -260,12 +252,7 @@ final class ObservedFields: @unchecked Sendable {
                     isScheduled = false
                     return nil
                 }
-                let indexes = pendingFields.map(\.index)
-                var changes = FieldChanges()
-                for (index, value) in zip(indexes, takePending()) {
-                    changes.set(value, at: index)
-                }
-                return changes
+                return takePending()
             }
             guard let changes else { return }
             apply?(changes)
@@ -273,25 +260,10 @@ final class ObservedFields: @unchecked Sendable {
     }
 }
 
-/// Values of a model's tracked fields, each with the field's index in the model's table: the values
-/// changed, each once (the latest), in the order they first changed. Made on the main actor, when it
-/// applies the changes that waited for it, or refreshes the model.
-struct FieldChanges {
-    /// The changed values, with their fields' indexes, in the order they first changed.
-    private(set) var values: ContiguousArray<(index: Int, value: Any)> = []
-
-    var isEmpty: Bool { values.isEmpty }
-
-    /// Records `value` as the latest of the field with `index`.
-    mutating func set(_ value: Any, at index: Int) {
-        for position in values.indices where values[position].index == index {
-            values[position].value = value
-            return
-        }
-        values.append((index, value))
-    }
-
-}
+/// Values of a model's tracked fields, each with the field's index in the model's table, each field at
+/// most once: the values that changed, in the order they first changed, or every value (a refresh). Made
+/// when the model applies them, on the main actor.
+typealias FieldChanges = [(index: Int, value: Any)]
 
 /// The watch of a model's subscription: at each delivery, the tracked values that changed.
 final class ObservedFieldsWatch: Watch, @unchecked Sendable {

@@ -192,16 +192,12 @@ public final class ObservedStore<S: State>: Observable {
     func refresh() {
         guard !entries.isEmpty else { return }
         let state = store.state
-        var changes = FieldChanges()
-        for (index, entry) in entries.enumerated() {
-            changes.set(entry.read(state), at: index)
-        }
-        apply(changes)
+        apply(entries.enumerated().map { index, entry in (index, entry.read(state)) })
     }
 
     /// Shows the tracked values in `changes`, telling the readers of each value that changed.
     private func apply(_ changes: FieldChanges) {
-        let changed = changes.values.filter { change in
+        let changed = changes.filter { change in
             let entry = entries[change.index]
             return entry.isEqual.map { !$0(entry.value, change.value) } ?? true
         }
