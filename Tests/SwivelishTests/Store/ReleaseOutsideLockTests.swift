@@ -45,7 +45,7 @@ struct Pinged: State {
 }
 
 /// A token whose `deinit` dispatches a `Ping` to `store` and reads its state.
-func pingingToken(_ store: Store<Pinged>) -> Token {
+func pingingToken<S: State>(_ store: Store<S>) -> Token {
     Token { [weak store] in
         store?.dispatch(Pinged.Ping())
         _ = store?.state
@@ -110,8 +110,7 @@ private struct TokenRows: State {
 /// A store of one row whose token's `deinit` dispatches a `Ping` to it.
 private func storeOfOnePingingRow() -> Store<TokenRows> {
     let store = Store(initialState: TokenRows())
-    let token = Token { [weak store] in store?.dispatch(Pinged.Ping()) }
-    store.dispatch(TokenRows.Add(row: TokenRows.Row(id: 1, token: token)))
+    store.dispatch(TokenRows.Add(row: TokenRows.Row(id: 1, token: pingingToken(store))))
     return store
 }
 
