@@ -14,10 +14,19 @@ final class EffectTaskRecord: @unchecked Sendable {
     }
 }
 
+/// What was still busy when a wait for the effects of a ``TestClock``'s stores timed out.
+struct StillBusy {
+    /// Effects committed that had not run.
+    let pendingEffects: Int
+    /// Effect tasks that neither slept on the clock nor had ended.
+    let busyTasks: Int
+}
+
 /// A task waiting for the effects of a ``TestClock``'s stores to be ready: every effect committed has run,
 /// and every effect task sleeps on the clock or has ended.
 struct Waiter {
-    let continuation: CheckedContinuation<Void, Never>
+    /// Resumed with `nil` when the effects are ready, or with what is still busy when the wait times out.
+    let continuation: CheckedContinuation<StillBusy?, Never>
 }
 
 /// What the stores of a ``TestClock`` are doing, counted under the clock's lock.
@@ -32,6 +41,11 @@ struct EffectActivity {
     /// Whether every effect has run and every effect task sleeps on the clock or has ended.
     var isReady: Bool {
         pendingEffects == 0 && busyTasks == 0
+    }
+
+    /// What is busy, or `nil` when the effects are ready.
+    var stillBusy: StillBusy? {
+        isReady ? nil : StillBusy(pendingEffects: pendingEffects, busyTasks: busyTasks)
     }
 
     mutating func effectCommitted() {
@@ -72,7 +86,7 @@ struct EffectActivity {
     }
 
     /// Registers a waiter; returns its number, or `nil` when the effects are ready already.
-    mutating func wait(with continuation: CheckedContinuation<Void, Never>) -> UInt64? {
+    mutating func wait(with continuation: CheckedContinuation<StillBusy?, Never>) -> UInt64? {
         guard !isReady else { return nil }
         nextWaiter += 1
         waiters[nextWaiter] = Waiter(continuation: continuation)
@@ -118,36 +132,31 @@ extension TestClock: EffectActivityTracker {
     /// Resumes `waiters`, after the lock was released.
     func resume(_ waiters: [Waiter]) {
         for waiter in waiters {
-            waiter.continuation.resume()
+            waiter.continuation.resume(returning: nil)
         }
     }
 
-    /// Returns once every effect of the clock's stores has run and every effect task sleeps on the clock
-    /// or has ended, or once ``effectTimeout`` has passed in real time (then it says so on standard error).
-    func effectsReady() async {
+    /// Returns `nil` once every effect of the clock's stores has run and every effect task sleeps on the
+    /// clock or has ended; or, when `deadline` of real time passes first, what was still busy then.
+    func effectsReady(before deadline: ContinuousClock.Instant) async -> StillBusy? {
         if lock.withLock({ activity.isReady }) {
-            return
+            return nil
         }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        guard ContinuousClock.now < deadline else {
+            return lock.withLock { activity.stillBusy }
+        }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<StillBusy?, Never>) in
             guard let id = lock.withLock({ activity.wait(with: continuation) }) else {
-                continuation.resume()
+                continuation.resume(returning: nil)
                 return
             }
-            let timeout = effectTimeout
             Task.detached { [weak self] in
-                try? await Task.sleep(for: timeout)
+                try? await Task.sleep(until: deadline, clock: .continuous)
                 guard let self else {
                     return
                 }
-                let (waiter, pending, busy) = lock.withLock {
-                    (activity.stopWaiting(id), activity.pendingEffects, activity.busyTasks)
-                }
-                guard let waiter else { return }
-                let text =
-                    "TestClock: waited \(timeout) for \(pending) effect(s) to run and \(busy) effect task(s) to "
-                    + "sleep on the clock or end; moving time anyway\n"
-                FileHandle.standardError.write(Data(text.utf8))
-                waiter.continuation.resume()
+                let (waiter, stillBusy) = lock.withLock { (activity.stopWaiting(id), activity.stillBusy) }
+                waiter?.continuation.resume(returning: stillBusy)
             }
         }
     }

@@ -30,7 +30,9 @@ import Swivelish
 ///
 /// What it cannot see it does not wait for: a task an effect starts itself (`Task { }`), and a task
 /// that waits for something else than this clock (a request that never answers). For the latter,
-/// `advance` waits up to `effectTimeout` of real time, then moves time anyway, saying so on standard error.
+/// `advance` waits up to `effectTimeout` of real time in all, then moves time anyway, saying so once on
+/// standard error; it then wakes the sleepers it reaches without waiting for them, so what they dispatch
+/// may be applied after it returns (``TestStore``'s `receive` waits for it).
 ///
 /// Safe to use from any thread.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
@@ -161,12 +163,30 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// the sleepers whose deadline it reaches, earliest first, each deadline in turn, and returns when
     /// what they did is done.
     ///
+    /// It waits for the effects up to ``effectTimeout`` of real time in all, however many deadlines it
+    /// passes; past that it moves time without waiting, and says so once on standard error.
+    ///
     /// - Parameter duration: How far to move; not negative.
     public func advance(by duration: Duration) async {
         precondition(duration >= .zero, "TestClock: cannot advance by a negative duration (\(duration))")
+        var wait = EffectWait(clock: self)
+        await advance(by: duration, waiting: &wait)
+    }
+
+    /// Moves the time to the latest deadline of the tasks sleeping once the effects are ready, waking them
+    /// all, as ``advance(by:)`` does, within the same ``effectTimeout`` in all.
+    public func run() async {
+        var wait = EffectWait(clock: self)
+        await wait.untilReady()
+        let latest = lock.withLock { sleepers.values.map(\.deadline).max() }
+        guard let latest else { return }
+        await advance(by: max(.zero, now.duration(to: latest)), waiting: &wait)
+    }
+
+    private func advance(by duration: Duration, waiting wait: inout EffectWait) async {
         let target = lock.withLock { time.advanced(by: duration) }
         while true {
-            await effectsReady()
+            await wait.untilReady()
             let due = lock.withLock { () -> [Sleeper]? in
                 let earliest = sleepers.values.lazy.map(\.deadline).filter { $0 <= target }.min()
                 guard let earliest else {
@@ -186,15 +206,28 @@ public final class TestClock: Clock, @unchecked Sendable {
                 sleeper.continuation.resume()
             }
         }
-        await effectsReady()
+        await wait.untilReady()
     }
 
-    /// Moves the time to the latest deadline of the tasks sleeping once the effects are ready, waking them
-    /// all, as ``advance(by:)`` does.
-    public func run() async {
-        await effectsReady()
-        let latest = lock.withLock { sleepers.values.map(\.deadline).max() }
-        guard let latest else { return }
-        await advance(by: max(.zero, now.duration(to: latest)))
+    /// The waits for the effects of one ``advance(by:)`` or ``run()``: together at most ``effectTimeout``
+    /// of real time, with one warning when it runs out.
+    private struct EffectWait {
+        let clock: TestClock
+        let deadline: ContinuousClock.Instant
+        var hasWarned = false
+
+        init(clock: TestClock) {
+            self.clock = clock
+            self.deadline = .now.advanced(by: clock.effectTimeout)
+        }
+
+        mutating func untilReady() async {
+            guard let stillBusy = await clock.effectsReady(before: deadline), !hasWarned else { return }
+            hasWarned = true
+            let text =
+                "TestClock: waited \(clock.effectTimeout) for \(stillBusy.pendingEffects) effect(s) to run and "
+                + "\(stillBusy.busyTasks) effect task(s) to sleep on the clock or end; moving time anyway\n"
+            FileHandle.standardError.write(Data(text.utf8))
+        }
     }
 }

@@ -162,7 +162,28 @@ struct AdvancingTheClockTests {
         let waiting = ContinuousClock.now
         await clock.advance(by: .seconds(1))
         #expect(ContinuousClock.now - waiting >= .milliseconds(50))
-        #expect(store.state.ticks == 2)  // time moved anyway
+        // Time moved anyway; past its timeout, `advance` no longer waits for the tick it woke.
+        #expect(await eventually { store.state.ticks == 2 })
+        while release.current == nil { await Task.yield() }
+        release.current?.resume()
+    }
+
+    /// An effect that sleeps on the clock and, once woken, waits for something else holds `advance` back
+    /// for one effect timeout in all, not for one before and one after waking it.
+    @Test func anAdvanceWaitsForTheEffectsOneTimeoutInAll() async {
+        let clock = TestClock(effectTimeout: .seconds(1))
+        let release = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let sleepsThenWaits: Effect = Effects.run { dispatch in
+            try await dispatch.dependencies.clock.sleep(for: .seconds(1))
+            await withCheckedContinuation { continuation in release.withValue { $0 = continuation } }
+        }
+        sleepsThenWaits(Dispatcher(dependencies: Dependencies { $0.clock = clock }) { _ in })
+        while clock.sleeperCount == 0 { await Task.yield() }
+        let waiting = ContinuousClock.now
+        await clock.advance(by: .seconds(1))
+        let waited = ContinuousClock.now - waiting
+        #expect(waited >= .seconds(1))
+        #expect(waited < .milliseconds(1_800), "advance waited \(waited), its timeout is 1 s")
         while release.current == nil { await Task.yield() }
         release.current?.resume()
     }
