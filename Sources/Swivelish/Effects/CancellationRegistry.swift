@@ -85,11 +85,14 @@ final class CancellationRegistry: @unchecked Sendable {
         lock.withLock("the cancellation registry") { scopes.isEmpty }
     }
 
-    /// Cancels every scope in flight under `id`.
+    /// Cancels every scope in flight under `id`; tells the observers when there was one. A cancellation
+    /// that finds nothing (each first debounce, each `cancelInFlight` with nothing running) is not news:
+    /// in a trace it would hide the cancellations that stopped something.
     func cancel(id: EffectID) {
         let cancelled = lock.withLock("the cancellation registry") {
             scopes.removeValue(forKey: id)?.all ?? []
         }
+        guard !cancelled.isEmpty else { return }
         for scope in cancelled {
             scope.cancel()
         }

@@ -9,7 +9,8 @@ package struct EffectEvent: Sendable {
     package enum Kind: Sendable, Equatable {
         /// An effect with the id started.
         case started
-        /// The effects in flight under the id were cancelled: `count` of them (0 when none was running).
+        /// The effects in flight under the id were cancelled: `count` of them, at least 1 (a cancellation
+        /// that finds none running is not told).
         /// Also told, with a count of 1, when an effect with the id ends after being cancelled with an effect
         /// it runs within (a removed element's, a cancelled `cancellable` around it) or with its group (a
         /// replaced collection's elements, cancelled under ``CollectionEffects``).

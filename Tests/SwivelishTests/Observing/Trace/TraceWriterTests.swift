@@ -196,6 +196,7 @@ struct TraceWriterTests {
         let store = Store(initialState: Searching(), observers: [trace.observer])
         store.dispatch(Search.start)
         store.dispatch(Search.cancel)
+        store.dispatch(Search.cancel)  // nothing in flight: not written
         store.dispatch(Search.quick)  // starts and finishes at once
         await onOwnThread { trace.close() }
         let effects = try TraceContents(path: path).records(ofKind: "effect")
@@ -204,10 +205,34 @@ struct TraceWriterTests {
                 == [
                     ["1", "started", "SearchID()", "TraceWriterTests.SearchID"],
                     ["2", "cancelled", "SearchID()", "TraceWriterTests.SearchID"],
-                    ["3", "started", #""quick""#, "String"],
-                    ["3", "finished", #""quick""#, "String"],
+                    ["4", "started", #""quick""#, "String"],
+                    ["4", "finished", #""quick""#, "String"],
                 ])
         #expect(effects[1]["count"] == .number("1"))
+    }
+
+    /// A debounce cancels the one waiting before it: the first finds none, and only the second's
+    /// cancellation is written.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    @Test func aDebounceWithNothingInFlightWritesNoCancellation() async throws {
+        struct SaveID: Hashable, Sendable {}
+        struct Typing: State {
+            static func update(_ state: inout Typing, with message: Message) -> Effect? {
+                Effects.debounce({ _ in }, id: SaveID(), for: .seconds(60))
+            }
+        }
+        struct Key: Message {}
+        let path = temporaryTracePath()
+        let trace = try TraceWriter<Typing>(path: path)
+        let store = Store(initialState: Typing(), observers: [trace.observer])
+        store.dispatch(Key())
+        store.dispatch(Key())
+        await onOwnThread { trace.close() }
+        let effects = try TraceContents(path: path).records(ofKind: "effect")
+        #expect(
+            effects.map { [$0["step"]?.int.map(String.init), $0["event"]?.text, $0["count"]?.int.map(String.init)] }
+                == [["1", "started", nil], ["2", "cancelled", "1"], ["2", "started", nil]])
+        _ = store
     }
 
     /// The effects of a list's elements and of a presented child are named in a trace by their child (its
