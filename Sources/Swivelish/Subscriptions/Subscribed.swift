@@ -8,11 +8,19 @@ struct Subscribed: Sendable {
     let unsubscribe: @Sendable () -> Void
     @usableFromInline
     let isSubscribed: Bool
+    /// Whether the first value waits behind the caller: it was asked for by the thread delivering the
+    /// store's changes (from a callback or an effect), so it comes only after that thread returns to the
+    /// store.
+    @usableFromInline
+    let firstValueWaitsForCaller: Bool
 
     @inlinable
-    init(unsubscribe: @escaping @Sendable () -> Void, isSubscribed: Bool) {
+    init(
+        unsubscribe: @escaping @Sendable () -> Void, isSubscribed: Bool, firstValueWaitsForCaller: Bool = false
+    ) {
         self.unsubscribe = unsubscribe
         self.isSubscribed = isSubscribed
+        self.firstValueWaitsForCaller = firstValueWaitsForCaller
     }
 
     /// The result for a root store that is gone.

@@ -129,27 +129,3 @@ struct Ignored: Message {}
 func isContiguous(_ values: [Int]) -> Bool {
     zip(values, values.dropFirst()).allSatisfy { $1 == $0 + 1 }
 }
-
-extension Store {
-    /// Returns once every subscriber has received every change committed before the call, relying on the
-    /// documented order: a new subscription's first state comes after every delivery committed before it.
-    ///
-    /// After many threads dispatched at once, the last of them may return while the store's delivery
-    /// thread still delivers; tests that check what subscribers and effects saw wait for it with this. It
-    /// suspends rather than blocks, so the test's thread goes back to the concurrency pool meanwhile.
-    func waitForDeliveries() async {
-        let unsubscribe = Locked<(@Sendable () -> Void)?>(nil)
-        await withCheckedContinuation { (delivered: CheckedContinuation<Void, Never>) in
-            let resumed = Locked(false)
-            let end = subscribe(\S.self, immediately: true) { _ in
-                let first = resumed.withValue { wasResumed -> Bool in
-                    defer { wasResumed = true }
-                    return !wasResumed
-                }
-                if first { delivered.resume() }
-            }
-            unsubscribe.withValue { $0 = end }
-        }
-        unsubscribe.current?()
-    }
-}

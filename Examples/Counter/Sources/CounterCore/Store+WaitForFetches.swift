@@ -7,7 +7,7 @@ extension Store where S == AppState {
     ///
     /// Returns at once when no fetch is running and no other thread is delivering. It waits on
     /// conditions, not timers: first, a subscription to ``AppState/isLoading`` signals each time a fetch
-    /// finishes, and the state is checked again; then it waits for ``waitForDeliveries()``.
+    /// finishes, and the state is checked again; then it waits for `waitForDeliveries()` (of Swivelish).
     ///
     /// The second wait matters because a fetch finishes on a background thread, which becomes the store's
     /// delivering thread: a message dispatched meanwhile from another thread changes the state at once

@@ -240,10 +240,13 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @inline(__always)
     func subscribe(_ request: SubscriptionRequest) -> Subscribed {
         lock.lock("Store.subscribe")
-        let (id, subscription) = machine.subscribe(request, by: request.deliversFirstState ? claimDelivery() : nil)
+        let caller = request.deliversFirstState ? claimDelivery() : nil
+        let (id, subscription) = machine.subscribe(request, by: caller)
         guard let subscription else {
             lock.unlock()
-            return Subscribed(unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true)
+            return Subscribed(
+                unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true,
+                firstValueWaitsForCaller: caller == .deliverer)
         }
         let state = machine.lendBox()
         lock.unlock()
