@@ -25,12 +25,13 @@ import Swivelish
 /// ## The same store as the app's
 ///
 /// A test store runs your state in a real `Store`, so what a test sees is what the app does: messages
-/// are applied one at a time under the store's lock, and effects run as the store runs them,
-/// serialised, on the thread delivering the store's changes, in message order, with the same
-/// cancellation (see the Thread model article of Swivelish's documentation). An effect of a message
-/// you send usually runs on your test's thread before `send` returns; a message an effect dispatches
-/// from a task is applied at once, and its own effect runs on that task's thread. Every kind of effect
-/// works: Swivel's closure form, `Effects` combinators, async and cancellable effects.
+/// are applied one at a time under the store's lock, and effects run as the store runs them: started
+/// one at a time, on the thread delivering the store's changes, in message order (an `Effects.run` body
+/// then runs in its own task, beside the others), with the same cancellation (see the Thread model
+/// article of Swivelish's documentation). An effect of a message you send usually runs on your test's
+/// thread before `send` returns; a message an effect dispatches from a task is applied at once, and its
+/// own effect runs on that task's thread. Every kind of effect works: Swivel's closure form, `Effects`
+/// combinators, async and cancellable effects.
 ///
 /// ## Exhaustivity and failures
 ///
