@@ -12,6 +12,9 @@ let package = Package(
     products: [
         .library(name: "Swivelish", targets: ["Swivelish"]),
         .library(name: "SwivelishTesting", targets: ["SwivelishTesting"]),
+        // `TestClock` alone, without XCTest or Testing: for an app's scripted or demo mode, which may link it
+        // (SwivelishTesting re-exports it for tests).
+        .library(name: "SwivelishTestClock", targets: ["SwivelishTestClock"]),
         // `swift run swivelish-inspect TRACE -o inspector.html`: the page of a trace a TraceWriter wrote.
         .executable(name: "swivelish-inspect", targets: ["SwivelishInspect"]),
     ],
@@ -22,7 +25,8 @@ let package = Package(
         .testTarget(name: "SwivelishTests", dependencies: ["Swivelish", "TestSupport"]),
         // The store's state machine, driven alone: no lock, no thread.
         .testTarget(name: "SwivelishEngineTests", dependencies: ["Swivelish", "TestSupport"]),
-        .target(name: "SwivelishTesting", dependencies: ["Swivelish"]),
+        .target(name: "SwivelishTestClock", dependencies: ["Swivelish"]),
+        .target(name: "SwivelishTesting", dependencies: ["Swivelish", "SwivelishTestClock"]),
         .testTarget(
             name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish", "TestSupport"]),
         // Helpers the test targets share (not a product): one copy of each.
@@ -55,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Todos",
-            dependencies: ["TodosCore", "ExampleTerminal", "Swivelish", "SwivelishTesting"],
+            dependencies: ["TodosCore", "ExampleTerminal", "Swivelish", "SwivelishTestClock"],
             path: "Examples/Todos/Sources/Todos"
         ),
         .testTarget(

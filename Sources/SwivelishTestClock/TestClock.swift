@@ -32,7 +32,11 @@ import Swivelish
 /// that waits for something else than this clock (a request that never answers). For the latter,
 /// `advance` waits up to `effectTimeout` of real time in all, then moves time anyway, saying so once on
 /// standard error; it then wakes the sleepers it reaches without waiting for them, so what they dispatch
-/// may be applied after it returns (``TestStore``'s `receive` waits for it).
+/// may be applied after it returns (`TestStore.receive` waits for it).
+///
+/// It is the module `SwivelishTestClock`, which SwivelishTesting re-exports. It links neither XCTest
+/// nor Swift Testing, so an app may link it too, for a mode whose time moves only when told (a scripted
+/// session, a demo).
 ///
 /// Safe to use from any thread.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
