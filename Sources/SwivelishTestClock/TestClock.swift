@@ -30,9 +30,9 @@ import Swivelish
 ///
 /// What it cannot see it does not wait for: a task an effect starts itself (`Task { }`), and a task
 /// that waits for something else than this clock (a request that never answers). For the latter,
-/// `advance` waits up to `effectTimeout` of real time in all, then moves time anyway, saying so once on
-/// standard error; it then wakes the sleepers it reaches without waiting for them, so what they dispatch
-/// may be applied after it returns (`TestStore.receive` waits for it).
+/// `advance` waits up to `effectTimeout` of real time, then moves time anyway, saying so on standard
+/// error; it does not wait again in the same call, so it wakes the sleepers it reaches without waiting
+/// for them, and what they dispatch may be applied after it returns (`TestStore.receive` waits for it).
 ///
 /// It is the module `SwivelishTestClock`, which SwivelishTesting re-exports. It links neither XCTest
 /// nor Swift Testing, so an app may link it too, for a mode whose time moves only when told (a scripted
@@ -167,8 +167,10 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// the sleepers whose deadline it reaches, earliest first, each deadline in turn, and returns when
     /// what they did is done.
     ///
-    /// It waits for the effects up to ``effectTimeout`` of real time in all, however many deadlines it
-    /// passes; past that it moves time without waiting, and says so once on standard error.
+    /// Each time it waits for the effects, it waits up to ``effectTimeout`` of real time. Once a wait has
+    /// timed out, the rest of the call moves time without waiting again, and says so once on standard
+    /// error: an effect stuck on something else than the clock holds it back for one timeout, not one per
+    /// deadline.
     ///
     /// - Parameter duration: How far to move; not negative.
     public func advance(by duration: Duration) async {
@@ -178,7 +180,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
 
     /// Moves the time to the latest deadline of the tasks sleeping once the effects are ready, waking them
-    /// all, as ``advance(by:)`` does, within the same ``effectTimeout`` in all.
+    /// all, as ``advance(by:)`` does (it, too, stops waiting after its first timeout).
     public func run() async {
         var wait = EffectWait(clock: self)
         await wait.untilReady()
@@ -213,21 +215,21 @@ public final class TestClock: Clock, @unchecked Sendable {
         await wait.untilReady()
     }
 
-    /// The waits for the effects of one ``advance(by:)`` or ``run()``: together at most ``effectTimeout``
-    /// of real time, with one warning when it runs out.
+    /// The waits for the effects of one ``advance(by:)`` or ``run()``: each up to ``effectTimeout`` of real
+    /// time, until one times out; the effects are then stuck (a task waits for something else than the
+    /// clock), and the later waits of the same call only look, with one warning for them all.
     private struct EffectWait {
         let clock: TestClock
-        let deadline: ContinuousClock.Instant
-        var hasWarned = false
+        var hasTimedOut = false
 
         init(clock: TestClock) {
             self.clock = clock
-            self.deadline = .now.advanced(by: clock.effectTimeout)
         }
 
         mutating func untilReady() async {
-            guard let stillBusy = await clock.effectsReady(before: deadline), !hasWarned else { return }
-            hasWarned = true
+            let deadline: ContinuousClock.Instant = hasTimedOut ? .now : .now.advanced(by: clock.effectTimeout)
+            guard let stillBusy = await clock.effectsReady(before: deadline), !hasTimedOut else { return }
+            hasTimedOut = true
             let text =
                 "TestClock: waited \(clock.effectTimeout) for \(stillBusy.pendingEffects) effect(s) to run and "
                 + "\(stillBusy.busyTasks) effect task(s) to sleep on the clock or end; moving time anyway\n"
