@@ -107,11 +107,13 @@ extension Store {
             projection: part,
             dispatch: { message in dispatchToSelf(addressing(message)) },
             readState: {
-                let value = readSelf()[keyPath: read.keyPath]
-                return lastRead.withValue { last in
+                let parent = readSelf()
+                let value = parent.state[keyPath: read.keyPath]
+                let state = lastRead.withValue { last in
                     if let value { last = value }
                     return last
                 }
+                return (state, parent.commit, parent.isPresent && value != nil)
             },
             register: register,
             effectRoot: effectRoot)
@@ -119,8 +121,9 @@ extension Store {
         return Store<Child>(scope: scope, keepingAlive: keptAlive)
     }
 
-    /// Reads this store's state, for a scope of it: without keeping a root store alive (the scope does).
-    var readState: @Sendable () -> S {
+    /// Reads this store's state, with its number and whether it is present (see ``StoreScope/readState``),
+    /// for a scope of it: without keeping a root store alive (the scope does).
+    var readState: @Sendable () -> (state: S, commit: UInt64, isPresent: Bool) {
         if let scope = scopeBacking {
             return scope.readState
         }
@@ -128,7 +131,8 @@ extension Store {
             guard let storage else {
                 preconditionFailure("Swivelish: a scoped store's state was read after its root store was freed")
             }
-            return storage.state
+            let (state, commit) = storage.stateAndCommit
+            return (state, commit, true)
         }
     }
 

@@ -10,11 +10,16 @@
 /// A changed value waits for the main actor in its field, in a slot of the value's own type (see
 /// ``FieldOf/pending``): the deliverer copies it there, and the main actor boxes it when it applies it,
 /// once for all the changes made between two of its turns. A change sent to a model costs no boxing and
-/// no search.
+/// no search. The values waiting carry the number of the newest state they come from (see
+/// ``pendingCommit``), so that the model leaves them when it shows that state or a newer one already.
+///
+/// A field's first reading by the deliverer is always sent, even when it equals the value the model read
+/// when it added the field: the model then knows that the deliverer follows the field (see
+/// ``ObservedStore``'s `drain`).
 @usableFromInline
 final class ObservedFields: @unchecked Sendable {
-    // `@unchecked Sendable`: `fields`, `pendingFields`, `isScheduled`, `isCancelled` and each field's
-    // pending value are guarded by `lock`; `deliveredFields`, `changedPositions`, `changedCount` and each
+    // `@unchecked Sendable`: `fields`, `pendingFields`, `pendingCommit`, `isScheduled`, `isCancelled` and
+    // each field's pending value are guarded by `lock`; `deliveredFields`, `changedPositions`, `changedCount` and each
     // field's last value read belong to the store's deliverer.
 
     /// One tracked value: a ``FieldOf`` its value's type.
@@ -38,7 +43,7 @@ final class ObservedFields: @unchecked Sendable {
 
         /// Reads the value from the root state at the pointer, and remembers it as the one last sent when
         /// it changed; given the field itself. Called by the store's deliverer only, once the field is
-        /// published. Made for the value's type (see ``Store/field(_:index:value:)``), so that reading and
+        /// published. Made for the value's type (see ``Store/equatableField(_:index:)``), so that reading and
         /// comparing an unchanged value takes no dynamic cast; where the value lies at an offset, the
         /// closure captures nothing (the offset and the last value are the field's), so that a delivery
         /// reaches one object per field (a model of each of thousands of rows reaches its own).
@@ -76,8 +81,9 @@ final class ObservedFields: @unchecked Sendable {
     /// A tracked value of type `Value`.
     @usableFromInline
     final class FieldOf<Value>: Field, @unchecked Sendable {
-        /// The value last read: for a value compared by `==`, the one to compare the next with (kept);
-        /// for another, the one to send (moved to ``pending`` when published). Belongs to the deliverer.
+        /// The value last read: for a value compared by `==`, the one to compare the next with (kept;
+        /// `nil` until the first reading, which is always sent); for another, the one to send (moved to
+        /// ``pending`` when published). Belongs to the deliverer.
         @usableFromInline
         @exclusivity(unchecked)
         var last: Value?
@@ -97,15 +103,14 @@ final class ObservedFields: @unchecked Sendable {
 
         @inlinable
         init(
-            index: Int, last: Value?, offset: Int?, elementOffset: Int?,
+            index: Int, keepsLast: Bool, offset: Int?, elementOffset: Int?,
             read: @escaping (Field, UnsafeRawPointer) -> Reading, readElement: ((Field, UnsafeRawPointer) -> Reading)?
         ) {
-            self.last = last
             self.offset = offset ?? 0
             self.elementOffset = elementOffset ?? 0
             // A value compared by `==` keeps its last value to compare the next with; another's is moved.
             let publish: (Field) -> Bool =
-                last != nil
+                keepsLast
                 ? { field in
                     let field = FieldOf.of(field)
                     defer { field.pending = field.last }
@@ -148,12 +153,16 @@ final class ObservedFields: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var changedCount = 0
     /// The fields whose pending value waits for the main actor, in the order they first changed.
     @exclusivity(unchecked) private var pendingFields: [Field] = []
+    /// The number of the newest state (see ``StoreStateMachine/commits``) whose changes wait in
+    /// ``pendingFields``: each pending value is the field's value in that state.
+    @exclusivity(unchecked) private var pendingCommit: UInt64 = 0
     @exclusivity(unchecked) private var isScheduled = false
     @exclusivity(unchecked) private var isCancelled = false
 
-    /// Applies changed values on the main actor: set once, on the main actor, while the model is made,
-    /// and read there only (by `drain`, which runs after the model's initializer returns).
-    nonisolated(unsafe) var apply: (@MainActor (_ changes: FieldChanges) -> Void)?
+    /// Takes the changed values on the main actor (with ``takeChanges()``) and applies them: set once, on
+    /// the main actor, while the model is made, and read there only (by the task that `sendChanges`
+    /// schedules, which runs after the model's initializer returns).
+    nonisolated(unsafe) var drain: (@MainActor () -> Void)?
 
     /// Starts tracking `field`: its next change is sent.
     func add(_ field: Field) {
@@ -209,9 +218,10 @@ final class ObservedFields: @unchecked Sendable {
         return true
     }
 
-    /// Sends the values the last delivery found changed to the model on the main actor, in place of those
-    /// of the same fields it has not applied yet. Called by the store's deliverer.
-    func sendChanges() {
+    /// Sends the values the last delivery found changed, in the state numbered `commit`, to the model on
+    /// the main actor, in place of those of the same fields it has not applied yet. Called by the store's
+    /// deliverer.
+    func sendChanges(commit: UInt64) {
         let schedules = lock.withLock("an ObservedStore's fields") { () -> Bool in
             guard !isCancelled else { return false }
             for changed in 0..<changedCount {
@@ -220,11 +230,12 @@ final class ObservedFields: @unchecked Sendable {
                     pendingFields.append(field)
                 }
             }
+            pendingCommit = commit
             defer { isScheduled = true }
             return !isScheduled
         }
         if schedules {
-            Task { @MainActor in self.drain() }
+            Task { @MainActor in self.drain?() }
         }
     }
 
@@ -244,18 +255,17 @@ final class ObservedFields: @unchecked Sendable {
         return pendingFields.map { field in (field.index, field.takePending()) }
     }
 
+    /// The values waiting for the main actor, with the number of the newest state they come from; `nil`,
+    /// and the next change schedules the main actor again, when none waits. Called on the main actor by
+    /// ``drain``, until it gives `nil`.
     @MainActor
-    private func drain() {
-        while true {
-            let changes = lock.withLock("an ObservedStore's fields") { () -> FieldChanges? in
-                guard !pendingFields.isEmpty, !isCancelled else {
-                    isScheduled = false
-                    return nil
-                }
-                return takePending()
+    func takeChanges() -> (changes: FieldChanges, commit: UInt64)? {
+        lock.withLock("an ObservedStore's fields") { () -> (changes: FieldChanges, commit: UInt64)? in
+            guard !pendingFields.isEmpty, !isCancelled else {
+                isScheduled = false
+                return nil
             }
-            guard let changes else { return }
-            apply?(changes)
+            return (takePending(), pendingCommit)
         }
     }
 }
@@ -318,7 +328,8 @@ extension Store {
             key: key, skipsRepeats: true, receivesFirstState: false, deliversFirstState: false,
             makeWatch: { ObservedFieldsWatch(fields, key: key, readsElement: readsElement) },
             receive: { watch in
-                unsafeDowncast(watch, to: ObservedFieldsWatch.self).fields.sendChanges()
+                // The watch was read for the delivery of the state with this number (see `Watch.readFor`).
+                unsafeDowncast(watch, to: ObservedFieldsWatch.self).fields.sendChanges(commit: watch.readFor)
             },
             element: projection.element,
             register
@@ -330,21 +341,21 @@ extension Store {
     /// new state.
     @inlinable
     func field<Value>(_ keyPath: KeyPath<S, Value>, index: Int) -> ObservedFields.Field {
-        field(keyPath, index: index, last: nil) { field, value in
+        field(keyPath, index: index, keepsLast: false) { field, value in
             field.last = value.pointee
             return .changed
         }
     }
 
     /// A tracked field of a model with `index` in its table, which reads the value at `keyPath` of this
-    /// store's state from the root state, and starts from `value` as the one last sent. A value `==` to
-    /// the one last sent is unchanged.
+    /// store's state from the root state. A value `==` to the one last sent is unchanged; the first one
+    /// read is sent.
     ///
     /// Made where the value's type is known (see ``ObservedStore/track(_:isEqual:makeField:)``): an
     /// unchanged value at an offset of the root state is compared where it lies, without copying it.
     @inlinable
-    func field<Value: Equatable>(_ keyPath: KeyPath<S, Value>, index: Int, value: Value) -> ObservedFields.Field {
-        field(keyPath, index: index, last: value) { field, value in field.changed(to: value) }
+    func equatableField<Value: Equatable>(_ keyPath: KeyPath<S, Value>, index: Int) -> ObservedFields.Field {
+        field(keyPath, index: index, keepsLast: true) { field, value in field.changed(to: value) }
     }
 
     /// A tracked field whose reading of the value, wherever it lies, is `record`'s (a closure that captures
@@ -352,7 +363,7 @@ extension Store {
     @inlinable
     @inline(__always)
     func field<Value>(
-        _ keyPath: KeyPath<S, Value>, index: Int, last: Value?,
+        _ keyPath: KeyPath<S, Value>, index: Int, keepsLast: Bool,
         record: @escaping (ObservedFields.FieldOf<Value>, UnsafePointer<Value>) -> ObservedFields.Field.Reading
     ) -> ObservedFields.Field {
         typealias Field = ObservedFields.FieldOf<Value>
@@ -385,7 +396,7 @@ extension Store {
             }
         }
         return Field(
-            index: index, last: last, offset: reader.offset, elementOffset: elementOffset, read: read,
+            index: index, keepsLast: keepsLast, offset: reader.offset, elementOffset: elementOffset, read: read,
             readElement: readElement)
     }
 }

@@ -49,7 +49,8 @@ extension Store {
                             preconditionFailure(
                                 "Swivelish: a scoped store's state was read after its root store was freed")
                         }
-                        return storage.state[keyPath: path.keyPath]
+                        let (state, commit) = storage.stateAndCommit
+                        return (state[keyPath: path.keyPath], commit, true)
                     },
                     register: { [weak storage] request in storage?.subscribe(request) ?? .rootIsGone },
                     effectRoot: { [weak storage] in storage?.effectRoot }
@@ -62,7 +63,10 @@ extension Store {
             scope: StoreScope(
                 projection: parent.projection.appending(keyPath),
                 dispatch: parent.dispatch,
-                readState: { readParent()[keyPath: path.keyPath] },
+                readState: {
+                    let parent = readParent()
+                    return (parent.state[keyPath: path.keyPath], parent.commit, parent.isPresent)
+                },
                 register: parent.register,
                 effectRoot: parent.effectRoot
             ),

@@ -103,6 +103,16 @@ public final class Store<S: State>: Sendable {
         if let storage {
             return storage.state
         }
+        return scopeBacking.unsafelyUnwrapped.readState().state
+    }
+
+    /// The current state, with its number (see ``StoreStateMachine/commits``) and whether this store's part
+    /// is in the root's state (see ``StoreScope/readState``): what a model reads (see ``ObservedStore``).
+    var committedState: (state: S, commit: UInt64, isPresent: Bool) {
+        if let storage {
+            let (state, commit) = storage.stateAndCommit
+            return (state, commit, true)
+        }
         return scopeBacking.unsafelyUnwrapped.readState()
     }
 

@@ -19,9 +19,12 @@ final class StoreScope<S: State>: Sendable {
     @usableFromInline
     let dispatch: @Sendable (any Message) -> Void
 
-    /// Reads this store's part of the root store's current state. Call it only while the root lives.
+    /// Reads this store's part of the root store's current state, with the state's number (see
+    /// ``StoreStateMachine/commits``) and whether the part is in it: a store of a part that may be absent
+    /// (see ``Store/scope(_:id:)``) gives the part as it last read it when it is not. Call it only while the
+    /// root lives.
     @usableFromInline
-    let readState: @Sendable () -> S
+    let readState: @Sendable () -> (state: S, commit: UInt64, isPresent: Bool)
 
     @usableFromInline
     let register: Register
@@ -34,7 +37,7 @@ final class StoreScope<S: State>: Sendable {
     init(
         projection: StateProjection<S>,
         dispatch: @escaping @Sendable (any Message) -> Void,
-        readState: @escaping @Sendable () -> S,
+        readState: @escaping @Sendable () -> (state: S, commit: UInt64, isPresent: Bool),
         register: @escaping Register,
         effectRoot: @escaping @Sendable () -> EffectScope?
     ) {

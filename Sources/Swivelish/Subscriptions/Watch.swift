@@ -60,7 +60,8 @@ class Watch: @unchecked Sendable {
     @usableFromInline
     let elementOffset: Int
 
-    /// The number of the delivery the value was read for.
+    /// The number of the delivery the value was read for: the number of the state delivered (see
+    /// ``StoreStateMachine/commits``).
     @usableFromInline
     @exclusivity(unchecked)
     final var readFor: UInt64 = .max

@@ -8,6 +8,9 @@ struct Change<S: State> {
     /// before writing it again while a change holds its box.
     @usableFromInline
     let box: StateBox<S>
+    /// The number of the state the change made (see ``StoreStateMachine/commits``).
+    @usableFromInline
+    let commit: UInt64
     /// The effect `update` returned with it.
     @usableFromInline
     let effect: Effect?
@@ -21,9 +24,11 @@ struct Change<S: State> {
 
     @inlinable
     init(
-        box: StateBox<S>, effect: Effect?, slots: ContiguousArray<SubscriptionList.Slot>, audience: UInt64
+        box: StateBox<S>, commit: UInt64, effect: Effect?, slots: ContiguousArray<SubscriptionList.Slot>,
+        audience: UInt64
     ) {
         self.box = box
+        self.commit = commit
         self.effect = effect
         self.slots = slots
         self.audience = audience

@@ -5,8 +5,8 @@ enum Delivery<S: State> {
     case change(Change<S>)
     /// A message applied, for the store's observers: delivered just before the change it made.
     case event(StoreEvent<S>)
-    /// The state a new subscription starts from.
-    case first(Subscription, StateBox<S>)
+    /// The state a new subscription starts from, with its number (see ``StoreStateMachine/commits``).
+    case first(Subscription, StateBox<S>, commit: UInt64)
     /// An effect started later than its message, such as the next part of ``Effects/concat(_:)-(Effect?...)``.
     case effect(Effect, Dispatcher)
 }

@@ -62,6 +62,12 @@ struct StoreStateMachine<S: State> {
     @usableFromInline
     var boxMayBeShared = false
 
+    /// The number of the state in ``box``: the initial state is 0, and each state `update` makes is the
+    /// next. Deliveries carry the number of the state they deliver (see ``Change/commit``), and a model reads
+    /// it with the state (see ``ObservedStore``), so that each knows which of two states is the newer.
+    @usableFromInline
+    var commits: UInt64 = 0
+
     @usableFromInline
     var subscriptions = SubscriptionList()
 
@@ -203,7 +209,8 @@ struct StoreStateMachine<S: State> {
         if case .becameDeliverer = caller {
             return true
         }
-        let change = Change(box: lendBox(), effect: effect, slots: [], audience: nextSubscriptionID)
+        let change = Change(
+            box: lendBox(), commit: commits, effect: effect, slots: [], audience: nextSubscriptionID)
         queue.append(.change(change), isReentrant: caller.isDeliverer)
         return false
     }
@@ -224,7 +231,9 @@ struct StoreStateMachine<S: State> {
     @inlinable
     @inline(__always)
     mutating func change(with effect: Effect?) -> Change<S> {
-        Change(box: lendBox(), effect: effect, slots: subscriptions.slots, audience: nextSubscriptionID)
+        Change(
+            box: lendBox(), commit: commits, effect: effect, slots: subscriptions.slots,
+            audience: nextSubscriptionID)
     }
 
     // MARK: - Subscribing
@@ -264,7 +273,7 @@ struct StoreStateMachine<S: State> {
         if case .becameDeliverer = caller {
             return (id, subscription)
         }
-        queue.append(.first(subscription, lendBox()), isReentrant: caller.isDeliverer)
+        queue.append(.first(subscription, lendBox(), commit: commits), isReentrant: caller.isDeliverer)
         return (id, nil)
     }
 
@@ -322,9 +331,10 @@ struct StoreStateMachine<S: State> {
         switch delivery {
         case let .change(change):
             let withSlots = Change(
-                box: change.box, effect: change.effect, slots: subscriptions.slots, audience: change.audience)
+                box: change.box, commit: change.commit, effect: change.effect, slots: subscriptions.slots,
+                audience: change.audience)
             return (.perform(.change(withSlots)), wake)
-        case let .first(subscription, _) where !subscription.isSubscribed:
+        case let .first(subscription, _, _) where !subscription.isSubscribed:
             return (.skip(delivery), wake)  // unsubscribed before it got its first state
         case .first, .effect, .event:
             return (.perform(delivery), wake)

@@ -59,7 +59,7 @@ extension StoreStorage {
     @inline(__always)
     func perform(_ change: consuming Change<S>) {
         let effect = change.effect
-        notify(change.slots, of: change.box, audience: change.audience)
+        notify(change.slots, of: change.box, commit: change.commit, audience: change.audience)
         // The box and the snapshot of subscriptions are let go before the effect runs: a message the effect
         // sends at once is then applied to the state in place, not to a copy of it (see `StateBox`).
         _ = consume change
@@ -68,11 +68,10 @@ extension StoreStorage {
         }
     }
 
-    /// Delivers its first state, in the box `state`, to a new subscription, as the next delivery of a state.
+    /// Delivers its first state, in the box `state`, the state numbered `commit`, to a new subscription.
     @inlinable
-    func deliverFirst(_ state: StateBox<S>, to subscription: Subscription) {
-        deliveries &+= 1
-        subscription.deliverFirst(UnsafeRawPointer(state.pointer), delivery: deliveries)
+    func deliverFirst(_ state: StateBox<S>, commit: UInt64, to subscription: Subscription) {
+        subscription.deliverFirst(UnsafeRawPointer(state.pointer), delivery: commit)
         state.endReads(tellingThreadSanitizer: tellsThreadSanitizer)
     }
 
@@ -94,14 +93,19 @@ extension StoreStorage {
         }
     }
 
-    /// Notifies the subscriptions in `slots` of the state in the box `state`, as the next delivery of a
-    /// state.
+    /// Notifies the subscriptions in `slots` of the state in the box `state`, the state numbered `commit`.
+    ///
+    /// The state's number is the delivery's number for the ``Watch``es (see ``Watch/readFor``): a watch
+    /// reads each state once, however many subscriptions read it and whether it is delivered as a change or
+    /// as a new subscription's first state (the store delivers its states in commit order, each first state
+    /// after the change that made it).
     @inlinable
     @inline(__always)
-    func notify(_ slots: ContiguousArray<SubscriptionList.Slot>, of state: StateBox<S>, audience: UInt64) {
-        deliveries &+= 1
+    func notify(
+        _ slots: ContiguousArray<SubscriptionList.Slot>, of state: StateBox<S>, commit: UInt64, audience: UInt64
+    ) {
         SubscriptionList.notify(
-            slots, of: UnsafeRawPointer(state.pointer), audience: audience, delivery: deliveries,
+            slots, of: UnsafeRawPointer(state.pointer), audience: audience, delivery: commit,
             tellingThreadSanitizer: tellsThreadSanitizer)
         state.endReads(tellingThreadSanitizer: tellsThreadSanitizer)
     }
@@ -111,8 +115,8 @@ extension StoreStorage {
         switch delivery {
         case let .change(change):
             perform(change)
-        case let .first(subscription, state):
-            deliverFirst(state, to: subscription)
+        case let .first(subscription, state, commit):
+            deliverFirst(state, commit: commit, to: subscription)
         case let .effect(effect, dispatcher):
             run(effect, with: dispatcher)
         case let .event(event):

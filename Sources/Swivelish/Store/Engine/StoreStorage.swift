@@ -15,8 +15,7 @@
 /// after unlocking, so nothing the user owns is freed (no `deinit`, no closure's captures) while the lock is
 /// held.
 ///
-/// `@unchecked Sendable`: `machine` and `delivererThread` are guarded by `lock`; `deliveries` belongs to
-/// the deliverer (handed over under the lock or the flag); `dispatcher` is only written in `init`.
+/// `@unchecked Sendable`: `machine` and `delivererThread` are guarded by `lock`; `dispatcher` is only written in `init`.
 @usableFromInline
 final class StoreStorage<S: State>: @unchecked Sendable {
     @usableFromInline
@@ -46,11 +45,6 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     /// that listen to effects (`StoreObserver.observeEffect`) of those with an id.
     @usableFromInline
     let effectRoot: EffectScope
-
-    /// The number of deliveries of states performed so far, which numbers each one for the ``Watch``es.
-    @usableFromInline
-    @exclusivity(unchecked)
-    var deliveries: UInt64 = 0
 
     /// What this store's effects receive: a dispatcher holding the storage weakly. Set once, by
     /// ``startDispatching(with:)``, before the storage is shared.
@@ -121,6 +115,12 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         lock.withLock("Store.state") { machine.state }
     }
 
+    /// The current state and its number (see ``StoreStateMachine/commits``), read together.
+    @inlinable
+    var stateAndCommit: (state: S, commit: UInt64) {
+        lock.withLock("Store.state") { (machine.state, machine.commits) }
+    }
+
     /// Applies `message` and delivers the change, unless `scope` (the scope of the effect that sent it) is
     /// cancelled: the check and the apply are one step under the lock, so no message of an effect is applied
     /// after the effect that cancelled it has run. With `nil` (a dispatch of the store itself), inlined, the
@@ -142,6 +142,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         }
         let replaced = machine.makeStateWritable(tellingThreadSanitizer: tellsThreadSanitizer)
         let effect = S.update(&machine.statePointer.pointee, with: message)
+        machine.commits &+= 1
         if effect != nil, let effectTracker {
             effectTracker.effectCommitted()
         }
@@ -168,10 +169,11 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         // through its value witnesses (a call through type metadata on every dispatch). The state is read in
         // its box (see `StateBox`).
         let state = machine.lendBox()
+        let commit = machine.commits
         let slots = machine.subscriptions.slots
         let audience = machine.nextSubscriptionID
         lock.unlock()
-        notify(slots, of: state, audience: audience)
+        notify(slots, of: state, commit: commit, audience: audience)
         // Let go before the effect runs, so that a message it sends at once is applied in place (see
         // `perform(_:)`).
         _ = consume state
@@ -192,6 +194,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         let replaced = machine.makeStateWritable(tellingThreadSanitizer: tellsThreadSanitizer)
         defer { withExtendedLifetime(replaced) {} }  // let go of after unlocking
         let effect = S.update(&machine.statePointer.pointee, with: message)
+        machine.commits &+= 1
         if effect != nil, let effectTracker {
             effectTracker.effectCommitted()
         }
@@ -208,12 +211,13 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             return
         }
         let state = machine.lendBox()
+        let commit = machine.commits
         let slots = machine.subscriptions.slots
         let audience = machine.nextSubscriptionID
         lock.unlock()
         notifyObservers(of: event)
         if hasDeliveries {
-            notify(slots, of: state, audience: audience)
+            notify(slots, of: state, commit: commit, audience: audience)
             if let effect {
                 run(effect, with: dispatcher)
             }
@@ -249,8 +253,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
                 firstValueWaitsForCaller: caller == .deliverer)
         }
         let state = machine.lendBox()
+        let commit = machine.commits
         lock.unlock()
-        deliverFirst(state, to: subscription)
+        deliverFirst(state, commit: commit, to: subscription)
         finishDelivering(DelivererRole())
         return Subscribed(unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true)
     }
