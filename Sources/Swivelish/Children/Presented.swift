@@ -20,10 +20,43 @@
 /// the first's countdown. Changing the presented child otherwise (its other properties, or a child that is
 /// not `Identifiable`) keeps the presentation and its effects going; set `nil` first to start a new one.
 ///
+/// The child is kept in memory of its own, so a state may present a child of its own type: a folder that
+/// opens a folder, to any depth (`@Presented var subfolder: Folder?` inside `Folder`). Address the child
+/// presented at each depth by nesting ``PresentedMessage``s, one per level.
+///
 /// Equal when the children are, and encoded as the child (or `nil`).
 @propertyWrapper
 public struct Presented<Child: State>: Sendable {
-    private var child: Child?
+    /// The child, in memory of its own, so that a state may present a child of its own type (a folder in a
+    /// folder): a struct cannot hold itself inline.
+    private var box: Box?
+
+    /// The presented child's memory: copied on write, so that a `Presented` stays a value.
+    private final class Box: @unchecked Sendable {
+        // `@unchecked Sendable`: `child` is written only while the box is referenced once (see `child`
+        // below), so two threads never see it change.
+        var child: Child
+
+        init(_ child: Child) {
+            self.child = child
+        }
+    }
+
+    /// The child, or `nil`; written in place when the box is this value's alone, otherwise into a new box.
+    private var child: Child? {
+        get { box?.child }
+        set {
+            guard let newValue else {
+                box = nil
+                return
+            }
+            if box != nil, isKnownUniquelyReferenced(&box!) {
+                box.unsafelyUnwrapped.child = newValue
+            } else {
+                box = Box(newValue)
+            }
+        }
+    }
 
     /// The number of the current presentation; 0 while none.
     private(set) var incarnation: UInt64 = 0
@@ -47,7 +80,7 @@ public struct Presented<Child: State>: Sendable {
     ///
     /// - Parameter wrappedValue: The child, or `nil`.
     public init(wrappedValue: Child?) {
-        child = nil
+        box = nil
         self.wrappedValue = wrappedValue
     }
 
