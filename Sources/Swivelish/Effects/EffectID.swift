@@ -11,6 +11,7 @@ struct EffectID: Hashable, @unchecked Sendable {
     private enum Base {
         case child(ChildEffects)
         case collection(CollectionEffects)
+        /// A user's id, which knows the child whose effects it names (see ``within(_:)``).
         case other(OtherEffectID)
     }
 
@@ -22,9 +23,35 @@ struct EffectID: Hashable, @unchecked Sendable {
             base = .child(unsafeBitCast(id, to: ChildEffects.self))
         } else if ID.self == CollectionEffects.self {
             base = .collection(unsafeBitCast(id, to: CollectionEffects.self))
+        } else if ID.self == StoreWideEffectID.self {
+            base = .other(unsafeBitCast(id, to: StoreWideEffectID.self).box)
         } else {
             base = .other(TypedEffectID(id))
         }
+    }
+
+    private init(_ base: Base) {
+        self.base = base
+    }
+
+    /// This id as the effects of `component` name it: a user's id given inside a child's effect names
+    /// that child's effects only, so that two rows that each cancel their own `PriceCheck()` do not cancel
+    /// each other's. The library's own ids, and a ``StoreWideEffectID``, are the store's.
+    func within(_ component: ChildEffects?) -> EffectID {
+        guard let component, case let .other(id) = base, id.component == nil, !id.isStoreWide else { return self }
+        return EffectID(.other(ComponentEffectID(id, within: component)))
+    }
+
+    /// The child's id itself, for an id of a child's effects.
+    var childEffects: ChildEffects? {
+        if case let .child(id) = base { return id }
+        return nil
+    }
+
+    /// The child whose effects a user's id names, if any (see ``within(_:)``).
+    var component: ChildEffects? {
+        if case let .other(id) = base { return id.component }
+        return nil
     }
 
     /// The id as it was given, for traces.
@@ -72,9 +99,21 @@ class OtherEffectID: @unchecked Sendable {
         hash = value.hashValue
     }
 
+    /// An id of `value`, whose hash is `hash`.
+    init(_ value: AnyHashable, hash: Int) {
+        self.value = value
+        self.hash = hash
+    }
+
+    /// The child whose effects the id names; `nil` for the store's own (see ``EffectID/within(_:)``).
+    var component: ChildEffects? { nil }
+
+    /// Whether the id names effects of the whole store wherever it is given (a ``StoreWideEffectID``).
+    var isStoreWide: Bool { false }
+
     /// Whether the two ids are equal, as `AnyHashable`s.
     func isEqual(to other: OtherEffectID) -> Bool {
-        value == other.value
+        other.component == nil && value == other.value
     }
 }
 
@@ -93,5 +132,46 @@ final class TypedEffectID<ID: Hashable & Sendable>: OtherEffectID, @unchecked Se
             return id == unsafeDowncast(other, to: TypedEffectID<ID>.self).id
         }
         return super.isEqual(to: other)
+    }
+}
+
+/// A user's id given inside the effects of a child (see ``EffectID/within(_:)``): the id and the child, one
+/// id only with the same id of the same child. Made once per effect that a child starts with an id.
+final class ComponentEffectID: OtherEffectID, @unchecked Sendable {
+    let base: OtherEffectID
+    let child: ChildEffects
+
+    init(_ base: OtherEffectID, within child: ChildEffects) {
+        self.base = base
+        self.child = child
+        var hasher = Hasher()
+        hasher.combine(base.hash)
+        hasher.combine(child.incarnation)
+        super.init(base.value, hash: hasher.finalize())
+    }
+
+    override var component: ChildEffects? { child }
+
+    override func isEqual(to other: OtherEffectID) -> Bool {
+        guard let other = other as? ComponentEffectID else { return false }
+        return child == other.child && (base === other.base || base.isEqual(to: other.base))
+    }
+}
+
+/// The id of a ``StoreWideEffectID``: `base`, which names effects of the whole store wherever it is given,
+/// and is one id with `base` itself given in the store's own effects.
+final class StoreWideOtherEffectID: OtherEffectID, @unchecked Sendable {
+    let base: OtherEffectID
+
+    init(_ base: OtherEffectID) {
+        self.base = base
+        super.init(base.value, hash: base.hash)
+    }
+
+    override var isStoreWide: Bool { true }
+
+    override func isEqual(to other: OtherEffectID) -> Bool {
+        let other = (other as? StoreWideOtherEffectID)?.base ?? other
+        return base === other || base.isEqual(to: other)
     }
 }

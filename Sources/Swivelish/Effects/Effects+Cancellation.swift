@@ -6,7 +6,10 @@ extension Effects {
     /// - Parameters:
     ///   - effect: The effect to run.
     ///   - id: Any hashable value: a type's instance, an enum case, a string. Two ids are one when they are
-    ///     equal as `AnyHashable`s: by the type's own `==` for two values of one type.
+    ///     equal as `AnyHashable`s: by the type's own `==` for two values of one type. Given by the effects
+    ///     of a child (an element of a list, a presented child), it names that child's effects only: two
+    ///     rows that use one id do not cancel each other's effects. ``StoreWideEffectID`` names effects of
+    ///     the whole store.
     ///   - cancelInFlight: Whether starting this effect first cancels the effects already in flight
     ///     under `id` (for instance, to keep only the latest search request).
     public static func cancellable(
@@ -30,10 +33,14 @@ extension Effects {
     ) -> Effect {
         return { dispatch in
             let registry = dispatch.scope.registry
+            // A user's id names the effects of the child it is given in (see `EffectID.within(_:)`); a
+            // child's own id makes the scope that child's.
+            let id = id.within(dispatch.scope.component)
             if cancelInFlight {
                 registry.cancel(id: id)
             }
-            guard let scope = dispatch.scope.makeChild() else { return }
+            guard let scope = dispatch.scope.makeChild(component: id.childEffects ?? dispatch.scope.component)
+            else { return }
             registry.register(scope, id: id, group: group)
             effect(dispatch.within(scope))
             scope.close()
@@ -43,10 +50,15 @@ extension Effects {
     /// An effect that cancels every effect in flight with `id`, and what is queued behind them in a
     /// ``concat(_:)-(Effect?...)`` they wrap.
     ///
+    /// Given by the effects of a child (an element, a presented child), `id` names that child's effects
+    /// only, as it does where they start them; wrap it in ``StoreWideEffectID`` to name every effect of the
+    /// store with it.
+    ///
     /// - Parameter id: The id given to ``cancellable(_:id:cancelInFlight:)`` or `run(id:)`.
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         let id = EffectID(id)
         return { dispatch in
+            let id = id.within(dispatch.scope.component)
             dispatch.scope.registry.cancel(id: id)
             dispatch.scope.throttles.close(id: id)
         }

@@ -30,9 +30,11 @@ package struct EffectEvent: Sendable {
         self.id = id
     }
 
-    /// The id as Swift would print it: `SearchID()`, `"search"`, `Tab.home`.
+    /// The id as Swift would print it: `SearchID()`, `"search"`, `Tab.home`; an id given inside a child's
+    /// effects, with the child whose effects it names: `PriceCheck() in ChildEffects<Item>(id: 2)`.
     package var idDescription: String {
-        describe(id.value)
+        guard let component = id.component else { return describe(id.value) }
+        return "\(describe(id.value)) in \(component)"
     }
 
     /// The id's type, with the types it is nested in and without its module: `SearchState.SearchID`.
