@@ -48,9 +48,10 @@ extension State {
     ///   makes a new collection at each read hands this function new elements at each message, whose
     ///   effects' messages are never applied; in a debug build that is reported on standard error, once for
     ///   each key path.
-    /// - A message for an element that is not there is not applied; in a debug build it is reported on
-    ///   standard error, with the element's id and the message. Late messages of a removed element's effects
-    ///   are dropped without a word.
+    /// - A message for an element that is not there is not applied, and `update` does not receive it either;
+    ///   in a debug build it is reported on standard error, with the element's id and the message. Late
+    ///   messages of a removed (or replaced) element's effects are dropped without a word: neither the
+    ///   element nor `update` sees them.
     ///
     /// It composes with ``makeSerialUpdate(_:)`` and with other children: call it inside another's
     /// closure, or put the collection's state in a sub-state of its own.
@@ -84,10 +85,17 @@ extension State {
             reportCollectionMadeAnew(elements)
         }
         #endif
+        var isForAnElementThatIsGone = false
         if let addressed = message.as(ElementMessage<Element>.self) {
-            effects.append(withCollection(elements, at: offset, of: &state) { updateElement(addressed, in: &$0) })
+            let routed = withCollection(elements, at: offset, of: &state) { updateElement(addressed, in: &$0) }
+            effects.append(routed.effect)
+            isForAnElementThatIsGone = !routed.isApplied
         }
-        effects.append(update(&state, message))
+        // A message of an element that is gone (removed, or replaced by another with its id) is not current:
+        // the state's own logic does not see it either.
+        if !isForAnElementThatIsGone {
+            effects.append(update(&state, message))
+        }
         // The cancellations run last, so that they also end an effect started by this very update for an
         // element it then removed.
         withCollection(elements, at: offset, of: &state) { collection in
@@ -120,32 +128,35 @@ extension State {
         }
     }
 
-    /// Applies `addressed` to its element, and returns the element's effect, addressed back to it.
+    /// Applies `addressed` to its element, and returns the element's effect, addressed back to it; or, when
+    /// the element is not there (or is another than the one whose effect sent the message), whether it was
+    /// applied is `false`, and the effect ends the sender's effects.
     @inlinable
     static func updateElement<Element: State & Identifiable>(
         _ addressed: ElementMessage<Element>, in elements: inout IdentifiedArray<Element>
-    ) -> Effect? where Element.ID: Sendable {
+    ) -> (effect: Effect?, isApplied: Bool) where Element.ID: Sendable {
         let id = addressed.id
         guard let slot = elements.slotOfID[id] else {
             guard let sender = addressed.incarnation else {
                 reportMissingElement(addressed)
-                return nil
+                return (nil, false)
             }
-            return endEffects(of: sender, child: ChildName(element: Element.self, id: id))
+            return (endEffects(of: sender, child: ChildName(element: Element.self, id: id)), false)
         }
         let incarnation = elements.slots[slot].incarnation
         // A message from an effect of an earlier element with this id: not applied, and its effects ended.
         if let sender = addressed.incarnation, sender != incarnation {
-            return endEffects(of: sender, child: ChildName(element: Element.self, id: id))
+            return (endEffects(of: sender, child: ChildName(element: Element.self, id: id)), false)
         }
-        guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return nil }
+        guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return (nil, true) }
         // Under the element's incarnation, for its removal, and under its collection's origin, for the
         // collection's replacement.
-        return Effects.cancellable(
+        let routed = Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })
             }, id: ChildEffects(incarnation: incarnation, child: ChildName(element: Element.self, id: id)),
             group: CollectionEffects(origin: elements.origin, elementType: Element.self))
+        return (routed, true)
     }
 
     /// The effect that cancels the effects of the child with `incarnation` (an element, a presented child),

@@ -25,6 +25,9 @@ extension State {
     ///   the state taken while it was presented). A child dropped outside this function (by a parent's
     ///   `update`) is noticed later: its effects are cancelled when one of them next sends a message, which
     ///   is not applied.
+    /// - A message of a presentation that is over (sent by an earlier presentation's effects, or a
+    ///   ``PresentedMessage`` sent while no child is presented) reaches neither a child nor `update`: a
+    ///   replaced detail's late "dismiss" does not close the detail presented after it.
     ///
     /// - Parameters:
     ///   - child: The presented child: the `$`-prefixed property of a ``Presented`` property.
@@ -41,8 +44,13 @@ extension State {
     ) -> Effect? {
         var effects = SerialEffects()
         let presented = state[keyPath: child].incarnation
-        effects.append(updateChild(child, presented: presented, of: &state, with: message))
-        effects.append(update(&state, message))
+        let routed = updateChild(child, presented: presented, of: &state, with: message)
+        effects.append(routed.effect)
+        // A message of an earlier presentation's effects is not current: the state's own logic does not see
+        // it either (a replaced detail's late "dismiss" must not close the detail presented after it).
+        if routed.isCurrent {
+            effects.append(update(&state, message))
+        }
         // The cancellations run last, so that they also end an effect the child started in this very
         // update, which dismissed it.
         let dismissed = state[keyPath: child].dismissedIncarnations
@@ -61,26 +69,29 @@ extension State {
     }
 
     /// Gives `message` to the child of presentation `incarnation` (0: none), if any (a message its effects
-    /// sent, only if it is for this presentation), and returns the child's effect, addressed back to it.
+    /// sent, only if it is for this presentation), and returns the child's effect, addressed back to it;
+    /// `isCurrent` is `false` for a message of an earlier presentation's effects, whose effect ends them.
     static func updateChild<Child: State>(
         _ child: WritableKeyPath<Self, Presented<Child>>, presented incarnation: UInt64, of state: inout Self,
         with message: any Message
-    ) -> Effect? {
+    ) -> (effect: Effect?, isCurrent: Bool) {
         let addressed = message.as(PresentedMessage<Child>.self)
         if let sender = addressed?.incarnation, sender != incarnation {  // an earlier presentation's
-            return endEffects(of: sender, child: ChildName(presented: Child.self))
+            return (endEffects(of: sender, child: ChildName(presented: Child.self)), false)
         }
-        guard incarnation != 0 else { return nil }
+        // Addressed to the presented child while none is: it is gone, and the message not current.
+        guard incarnation != 0 else { return (nil, addressed == nil) }
         let childMessage = addressed?.message ?? message
         guard let effect = Child.update(&state[keyPath: child].wrappedValue!, with: childMessage),
             state[keyPath: child].incarnation == incarnation  // a child that changed its own id: a new one
         else {
-            return nil
+            return (nil, true)
         }
-        return Effects.cancellable(
+        let routed = Effects.cancellable(
             { dispatch in
                 effect(dispatch.mapping { PresentedMessage<Child>(incarnation: incarnation, message: $0) })
             }, id: ChildEffects(incarnation: incarnation, child: ChildName(presented: Child.self)))
+        return (routed, true)
     }
 }
 
