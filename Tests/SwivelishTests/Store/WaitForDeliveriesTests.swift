@@ -61,25 +61,22 @@ struct WaitForDeliveriesTests {
 
     @Test func suspendsUntilAChangeQueuedOnAnotherDeliveringThreadIsDelivered() async {
         let held = HeldDelivery()
-        let returned = Locked(false)
-        let waiter = Task {
-            await held.store.waitForDeliveries()
-            returned.withValue { $0 = true }
-            return held.seen.current
-        }
-        try? await Task.sleep(for: .milliseconds(100))
-        #expect(!returned.current, "waitForDeliveries returned while a change was still queued")
-        held.gate.signal()
-        #expect(await waiter.value == [1, 2])
-        held.unsubscribe()
+        await expectToWaitForTheHeldDelivery(held, awaiting: { await held.store.waitForDeliveries() })
     }
 
     @Test func aScopedStoreWaitsForItsRootsDeliveries() async {
         let held = HeldDelivery()
         let scoped = held.store.scope(\.counter)
+        await expectToWaitForTheHeldDelivery(held, awaiting: { await scoped.waitForDeliveries() })
+    }
+
+    /// Checks that `wait` has not returned while `held`'s second change is queued, then lets it through.
+    private func expectToWaitForTheHeldDelivery(
+        _ held: HeldDelivery, awaiting wait: @escaping @Sendable () async -> Void
+    ) async {
         let returned = Locked(false)
         let waiter = Task {
-            await scoped.waitForDeliveries()
+            await wait()
             returned.withValue { $0 = true }
             return held.seen.current
         }
