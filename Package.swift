@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "SwivelishTestClock", dependencies: ["Swivelish"]),
         .target(name: "SwivelishTesting", dependencies: ["Swivelish", "SwivelishTestClock"]),
         .testTarget(
-            name: "SwivelishTestingTests", dependencies: ["SwivelishTesting", "Swivelish", "TestSupport"]),
+            name: "SwivelishTestingTests",
+            dependencies: ["SwivelishTesting", "SwivelishTestClock", "Swivelish", "TestSupport"]),
         // Helpers the test targets share (not a product): one copy of each.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The inspector: reads a trace and writes its page (Foundation only; the library does not use it).

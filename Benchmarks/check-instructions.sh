@@ -32,6 +32,12 @@ mapfile -t workloads < <(awk -F '|' -v asked="$*" '
 ' "$thresholds")
 [ ${#workloads[@]} -gt 0 ] || { echo "error: no workload of Thresholds/instructions.txt is named $*" >&2; exit 1; }
 echo "Counting the instructions of ${#workloads[@]} workloads with callgrind (profile.sh)..."
+# Built here first, so that a build error is shown (profile.sh keeps the build quiet).
+if ! build=$(swift build -c release --product SwivelishProfile 2>&1); then
+    echo "$build" | tail -n 40 >&2
+    echo "error: SwivelishProfile did not build (see above); 0 passed, 1 failed" >&2
+    exit 1
+fi
 if ! ./profile.sh "${workloads[@]}" >"$figures"; then
     cat "$figures" >&2
     echo "error: profile.sh failed (see above); 0 passed, 1 failed" >&2

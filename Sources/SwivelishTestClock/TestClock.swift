@@ -98,6 +98,11 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// How long ``advance(by:)`` waits, in real time, for the effects to be ready (see ``TestClock``).
     public let effectTimeout: Duration
 
+    /// How many waits for the effects have timed out so far: at most one per ``advance(by:)`` or ``run()``
+    /// call. Guarded by `lock`; for the clock's own tests (wall-clock time alone cannot tell one timeout
+    /// from two on a loaded machine).
+    var timedOutWaits = 0
+
     /// Creates a clock at time zero.
     ///
     /// - Parameter effectTimeout: How long ``advance(by:)`` waits, in real time, for the effects of the
@@ -230,6 +235,7 @@ public final class TestClock: Clock, @unchecked Sendable {
             let deadline: ContinuousClock.Instant = hasTimedOut ? .now : .now.advanced(by: clock.effectTimeout)
             guard let stillBusy = await clock.effectsReady(before: deadline), !hasTimedOut else { return }
             hasTimedOut = true
+            clock.lock.withLock { clock.timedOutWaits += 1 }
             let text =
                 "TestClock: waited \(clock.effectTimeout) for \(stillBusy.pendingEffects) effect(s) to run and "
                 + "\(stillBusy.busyTasks) effect task(s) to sleep on the clock or end; moving time anyway\n"
