@@ -69,6 +69,8 @@ public final class ObservedStore<S: State>: Observable {
         var value: Any
         let read: (S) -> Any
         let isEqual: ((Any, Any) -> Bool)?
+        /// Whether two values have the same bytes: a value left as it was (see ``haveSameBytes(_:_:)``).
+        let haveSameBytes: (Any, Any) -> Bool
         /// Whether the store's deliverer has read the value since the model added it: its first reading
         /// is always sent (see ``ObservedFields``), so the model knows when it has.
         var isFollowed = false
@@ -241,7 +243,8 @@ public final class ObservedStore<S: State>: Observable {
                     let new = new as! Value
                     return haveSameBytes(old, new) || isEqual(old, new)
                 }
-            })
+            },
+            haveSameBytes: { old, new in haveSameBytes(old as! Value, new as! Value) })
         entries.append(entry)
         indexes[keyPath] = index
         unfollowedCount += 1
@@ -287,7 +290,15 @@ public final class ObservedStore<S: State>: Observable {
         showsShownCommit = true
         rereads &+= 1
         guard !entries.isEmpty else { return }
-        apply(entries.indices.map { index in (index, entries[index].read(current.state)) })
+        // A value left as it was is not a change, even one that is not `Equatable` (which a delivery of a
+        // new state counts as changed): a turn brings the values to the state of the moment, whatever was
+        // committed since, and a row's model would otherwise tell its readers of a change at each turn in
+        // which another row had changed.
+        apply(
+            entries.indices.compactMap { index in
+                let value = entries[index].read(current.state)
+                return entries[index].haveSameBytes(entries[index].value, value) ? nil : (index, value)
+            })
     }
 
     /// Applies the changes the store's deliverer sent: a job of its own on the main actor, so it ends the
