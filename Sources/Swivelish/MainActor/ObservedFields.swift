@@ -19,8 +19,8 @@
 @usableFromInline
 final class ObservedFields: @unchecked Sendable {
     // `@unchecked Sendable`: `fields`, `pendingFields`, `pendingCommit`, `isScheduled`, `isCancelled` and
-    // each field's pending value are guarded by `lock`; `deliveredFields`, `changedPositions`, `changedCount` and each
-    // field's last value read belong to the store's deliverer.
+    // each field's pending value are guarded by `lock`; `deliveredFields`, `changedPositions`,
+    // `changedCount` and each field's last value read belong to the store's deliverer.
 
     /// One tracked value: a ``FieldOf`` its value's type.
     @usableFromInline

@@ -15,8 +15,8 @@ import ExampleTerminal
 ///
 /// It is deterministic. Each line is applied, then the session waits until the lines it printed are
 /// written, before it reads the next. Time on the store's clock passes only when a `wait N` line says
-/// so: the clock is a `TestClock` (from SwivelishTestClock, which an app may link), which `wait N` advances by `N` seconds, waking
-/// the reminder's countdown at each second it passes. So `remind 3` then `wait 3` prints the three ticks
+/// so: the clock is a `TestClock` (from SwivelishTestClock, which an app may link), which `wait N`
+/// advances by `N` seconds, waking the reminder's countdown at each second it passes. So `remind 3` then `wait 3` prints the three ticks
 /// at once, in order, on every run, and `close` before the end of a countdown shows that no tick comes
 /// after it.
 struct ScriptedSession {

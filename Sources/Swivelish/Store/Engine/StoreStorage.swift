@@ -15,7 +15,8 @@
 /// after unlocking, so nothing the user owns is freed (no `deinit`, no closure's captures) while the lock is
 /// held.
 ///
-/// `@unchecked Sendable`: `machine` and `delivererThread` are guarded by `lock`; `dispatcher` is only written in `init`.
+/// `@unchecked Sendable`: `machine` and `delivererThread` are guarded by `lock`; `dispatcher` is only
+/// written in `init`.
 @usableFromInline
 final class StoreStorage<S: State>: @unchecked Sendable {
     @usableFromInline
