@@ -222,7 +222,7 @@ public final class TestClock: Clock, @unchecked Sendable {
 
     /// The waits for the effects of one ``advance(by:)`` or ``run()``: each up to ``effectTimeout`` of real
     /// time, until one times out; the effects are then stuck (a task waits for something else than the
-    /// clock), and the later waits of the same call only look, with one warning for them all.
+    /// clock), and the later waits of the same call do not wait, with one warning for them all.
     private struct EffectWait {
         let clock: TestClock
         var hasTimedOut = false
@@ -232,8 +232,9 @@ public final class TestClock: Clock, @unchecked Sendable {
         }
 
         mutating func untilReady() async {
-            let deadline: ContinuousClock.Instant = hasTimedOut ? .now : .now.advanced(by: clock.effectTimeout)
-            guard let stillBusy = await clock.effectsReady(before: deadline), !hasTimedOut else { return }
+            guard !hasTimedOut,
+                let stillBusy = await clock.effectsReady(before: .now.advanced(by: clock.effectTimeout))
+            else { return }
             hasTimedOut = true
             clock.lock.withLock { clock.timedOutWaits += 1 }
             let text =
