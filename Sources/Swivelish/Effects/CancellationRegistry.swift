@@ -93,10 +93,12 @@ final class CancellationRegistry: @unchecked Sendable {
             scopes.removeValue(forKey: id)?.all ?? []
         }
         guard !cancelled.isEmpty else { return }
+        // Told before the scopes are cancelled: an effect running within one of them ends on its own thread
+        // once its task is cancelled, and its own `cancelled` must come after the one that caused it.
+        observe?(EffectEvent(.cancelled(count: cancelled.count), id: id))
         for scope in cancelled {
             scope.cancel()
         }
-        observe?(EffectEvent(.cancelled(count: cancelled.count), id: id))
     }
 
     /// Forgets `scope`, which has finished, under `id` and `group`; tells the observers how it ended.
