@@ -24,26 +24,57 @@ where Element.ID: Sendable {
     @usableFromInline
     let incarnation: UInt64?
 
-    /// A message for the element with `id`.
+    /// The collection it is for, in the state whose `update` holds it; `nil` for any collection of
+    /// `Element`s.
+    @usableFromInline
+    let collection: ChildAddress?
+
+    /// A message for the element with `id`, of whichever collection of `Element`s receives it (every one,
+    /// when a state holds two).
     ///
     /// - Parameters:
     ///   - id: The element's id.
     ///   - message: The message for its `update`.
     @inlinable
     public convenience init(id: Element.ID, _ message: any Message) {
-        self.init(id: id, incarnation: nil, message)
+        self.init(id: id, incarnation: nil, collection: nil, message)
+    }
+
+    /// A message for the element with `id` of the collection at `elements`, for a state that holds more
+    /// than one collection of `Element`s: ``State/updateElements(_:of:with:_:)`` for another collection
+    /// leaves it to its `update`.
+    ///
+    /// - Parameters:
+    ///   - id: The element's id.
+    ///   - elements: The collection, as its parent's `updateElements` names it.
+    ///   - message: The message for its `update`.
+    @inlinable
+    public convenience init<Parent>(
+        id: Element.ID, in elements: KeyPath<Parent, IdentifiedArray<Element>>, _ message: any Message
+    ) {
+        self.init(id: id, incarnation: nil, collection: ChildAddress(elements), message)
     }
 
     @inlinable
-    init(id: Element.ID, incarnation: UInt64?, _ message: any Message) {
+    init(id: Element.ID, incarnation: UInt64?, collection: ChildAddress?, _ message: any Message) {
         self.id = id
         self.incarnation = incarnation
+        self.collection = collection
         self.message = message
     }
 
-    /// Same id, and messages equal by `==` (messages that are not `Equatable` are never equal).
+    /// Whether the collection at `elements` is the one this message is for: when it names none, that one,
+    /// or one of another state (see ``ChildAddress/mayBe(_:)``).
+    @inlinable
+    func isFor<Parent>(_ elements: ChildPlace<Parent, IdentifiedArray<Element>>) -> Bool {
+        collection?.mayBe(elements) ?? true
+    }
+
+    /// Same id, and messages equal by `==` (messages that are not `Equatable` are never equal); collections
+    /// count only when both name one.
     public static func == (left: ElementMessage, right: ElementMessage) -> Bool {
         left.id == right.id && messagesAreEqual(left.message, right.message)
+            && (left.collection == nil || right.collection == nil || left.collection == right.collection)
     }
 
     /// `ElementMessage<Todo>(id: 7, Todo.Action.toggle)`.

@@ -34,7 +34,9 @@ extension State {
     ///
     /// - An ``ElementMessage`` for this collection goes to that element's `update` only (then to `update`,
     ///   which may react to it). The element's effects send their messages back to the same element: to that
-    ///   element only, not to one added later with the same id.
+    ///   element only, not to one added later with the same id. One for another collection of the same
+    ///   element type (a state with two lists of rows) goes to `update` untouched: a store made by
+    ///   ``Store/scope(_:id:)`` and an element's effects name their collection.
     /// - When an element is removed (by `update`, or by anyone since this function last ran), its running
     ///   effects are cancelled, and from the moment the removal is applied, nothing they send is applied:
     ///   the check is made with each message, under the store's lock.
@@ -73,6 +75,7 @@ extension State {
     ) -> Effect? where Element.ID: Sendable {
         // The collection is reached at its offset in the state when it has one: found once, for each access.
         let offset = MemoryLayout<Self>.offset(of: elements)
+        let place = ChildPlace(elements)
         var effects = SerialEffects()
         // Read where it lies; through the key path's getter only (no set) for a computed one.
         let origin =
@@ -86,8 +89,10 @@ extension State {
         }
         #endif
         var isForAnElementThatIsGone = false
-        if let addressed = message.as(ElementMessage<Element>.self) {
-            let routed = withCollection(elements, at: offset, of: &state) { updateElement(addressed, in: &$0) }
+        if let addressed = message.as(ElementMessage<Element>.self), addressed.isFor(place) {
+            let routed = withCollection(elements, at: offset, of: &state) {
+                updateElement(addressed, in: &$0, at: place)
+            }
             effects.append(routed.effect)
             isForAnElementThatIsGone = !routed.isApplied
         }
@@ -133,7 +138,8 @@ extension State {
     /// applied is `false`, and the effect ends the sender's effects.
     @inlinable
     static func updateElement<Element: State & Identifiable>(
-        _ addressed: ElementMessage<Element>, in elements: inout IdentifiedArray<Element>
+        _ addressed: ElementMessage<Element>, in elements: inout IdentifiedArray<Element>,
+        at place: ChildPlace<Self, IdentifiedArray<Element>>
     ) -> (effect: Effect?, isApplied: Bool) where Element.ID: Sendable {
         let id = addressed.id
         guard let slot = elements.slotOfID[id] else {
@@ -151,9 +157,13 @@ extension State {
         guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return (nil, true) }
         // Under the element's incarnation, for its removal, and under its collection's origin, for the
         // collection's replacement.
+        let collection = ChildAddress(place)
         let routed = Effects.cancellable(
             { dispatch in
-                effect(dispatch.mapping { ElementMessage<Element>(id: id, incarnation: incarnation, $0) })
+                effect(
+                    dispatch.mapping {
+                        ElementMessage<Element>(id: id, incarnation: incarnation, collection: collection, $0)
+                    })
             }, id: ChildEffects(incarnation: incarnation, child: ChildName(element: Element.self, id: id)),
             group: CollectionEffects(origin: elements.origin, elementType: Element.self))
         return (routed, true)

@@ -76,6 +76,11 @@ extension State {
         with message: any Message
     ) -> (effect: Effect?, isCurrent: Bool) {
         let addressed = message.as(PresentedMessage<Child>.self)
+        let place = ChildPlace(child)
+        // For another slot of this child type (a state that presents two): the parent's, untouched.
+        if let slot = addressed?.slot, !slot.mayBe(place) {
+            return (nil, true)
+        }
         if let sender = addressed?.incarnation, sender != incarnation {  // an earlier presentation's
             return (endEffects(of: sender, child: ChildName(presented: Child.self)), false)
         }
@@ -87,9 +92,11 @@ extension State {
         else {
             return (nil, true)
         }
+        let slot = ChildAddress(place)
         let routed = Effects.cancellable(
             { dispatch in
-                effect(dispatch.mapping { PresentedMessage<Child>(incarnation: incarnation, message: $0) })
+                effect(
+                    dispatch.mapping { PresentedMessage<Child>(incarnation: incarnation, slot: slot, message: $0) })
             }, id: ChildEffects(incarnation: incarnation, child: ChildName(presented: Child.self)))
         return (routed, true)
     }
@@ -108,6 +115,11 @@ public struct PresentedMessage<Child: State>: Message, Equatable, CustomStringCo
     /// child presented when it is applied.
     let incarnation: UInt64?
 
+    /// The slot it is for (`\.$detail`), in the state whose `update` presents the child; `nil` for any slot
+    /// of a `Child`.
+    @usableFromInline
+    let slot: ChildAddress?
+
     /// The message for the child.
     public let message: any Message
 
@@ -115,17 +127,29 @@ public struct PresentedMessage<Child: State>: Message, Equatable, CustomStringCo
     ///
     /// - Parameter message: The message for the child's `update`.
     public init(_ message: any Message) {
-        self.init(incarnation: nil, message: message)
+        self.init(incarnation: nil, slot: nil, message: message)
     }
 
-    init(incarnation: UInt64?, message: any Message) {
+    /// A message for the child presented at `slot` (`\.$detail`), for a state that presents more than one
+    /// `Child`: ``State/updatePresented(_:of:with:_:)`` for another slot leaves it to its `update`.
+    ///
+    /// - Parameters:
+    ///   - slot: The presented child, as its parent's `updatePresented` names it.
+    ///   - message: The message for the child's `update`.
+    public init<Parent>(in slot: KeyPath<Parent, Presented<Child>>, _ message: any Message) {
+        self.init(incarnation: nil, slot: ChildAddress(slot), message: message)
+    }
+
+    init(incarnation: UInt64?, slot: ChildAddress?, message: any Message) {
         self.incarnation = incarnation
+        self.slot = slot
         self.message = message
     }
 
-    /// Equal messages, by `==` (presentations do not count).
+    /// Equal messages, by `==` (presentations do not count; slots count only when both name one).
     public static func == (left: PresentedMessage, right: PresentedMessage) -> Bool {
         messagesAreEqual(left.message, right.message)
+            && (left.slot == nil || right.slot == nil || left.slot == right.slot)
     }
 
     /// `PresentedMessage<TodoDetail>(TodoDetail.Action.tick)`.

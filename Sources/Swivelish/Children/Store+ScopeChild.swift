@@ -57,7 +57,11 @@ extension Store {
             }
             return projectCollection(root)?[id: id]
         }
-        return scope(part: part, read: SendableKeyPath(read), addressing: { ElementMessage<Element>(id: id, $0) })
+        return scope(
+            part: part, read: SendableKeyPath(read),
+            addressing: { [collection = ChildAddress(elements)] in
+                ElementMessage<Element>(id: id, incarnation: nil, collection: collection, $0)
+            })
     }
 
     /// A store of the child at `child` while it is presented, for the screen that shows it; `nil` when it
@@ -69,8 +73,9 @@ extension Store {
     /// }
     /// ```
     ///
-    /// What it dispatches goes to the root store, whose ``State/updatePresented(_:of:with:_:)`` gives it to
-    /// the child. When the child is dismissed, the store stays usable and says so by what it does: its
+    /// What it dispatches goes to the root store as a ``PresentedMessage`` for this slot, which
+    /// ``State/updatePresented(_:of:with:_:)`` gives to the child (and another slot of the same child type
+    /// leaves alone). When the child is dismissed, the store stays usable and says so by what it does: its
     /// ``state`` is the child as it was last read, its subscribers are not called again, and what it
     /// dispatches reaches no child. Presented again, the child is followed again.
     ///
@@ -79,7 +84,10 @@ extension Store {
     public func scope<Child: State>(_ child: KeyPath<S, Presented<Child>>) -> Store<Child>? {
         scope(
             part: projection.appending(optional: child.appending(path: \.wrappedValue)),
-            read: SendableKeyPath(child.appending(path: \.wrappedValue)), addressing: { $0 })
+            read: SendableKeyPath(child.appending(path: \.wrappedValue)),
+            addressing: { [slot = ChildAddress(child)] in
+                PresentedMessage<Child>(incarnation: nil, slot: slot, message: $0)
+            })
     }
 
     /// A store of the part of the state that `read` finds, which may be absent; `nil` when it is absent now.

@@ -4,6 +4,8 @@
 // Each overload returns a local function marked `@_transparent`, so that the key paths fold into direct
 // accesses to stored properties however large the caller: W11 `as(_:)` (a tree of 100 leaves) 11,178 ->
 // 8,263 instructions per message, against 8,224 written by hand (`@inline(__always)` left it at 11,179).
+// A message with an address (a `SubstateMessage`) goes out of line, with the sub-states' places: see
+// SubstatePlace.swift.
 
 extension State {
     /// ``makeSerialUpdate(_:)`` for 1 sub-state, as fast as the same composition written by hand.
@@ -15,6 +17,9 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(message, of: &state, SubstatePlace(a))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             return effects.combined
@@ -32,6 +37,9 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(message, of: &state, SubstatePlace(a), SubstatePlace(b))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -51,6 +59,9 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -72,6 +83,10 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -95,6 +110,11 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -120,6 +140,11 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -147,6 +172,11 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -176,6 +206,11 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -209,6 +244,11 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -244,6 +284,12 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i),
+                    SubstatePlace(j))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -281,6 +327,12 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i),
+                    SubstatePlace(j), SubstatePlace(k))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -321,6 +373,12 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i),
+                    SubstatePlace(j), SubstatePlace(k), SubstatePlace(l))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -363,6 +421,12 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i),
+                    SubstatePlace(j), SubstatePlace(k), SubstatePlace(l), SubstatePlace(m))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -407,6 +471,12 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i),
+                    SubstatePlace(j), SubstatePlace(k), SubstatePlace(l), SubstatePlace(m), SubstatePlace(n))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -453,6 +523,13 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i),
+                    SubstatePlace(j), SubstatePlace(k), SubstatePlace(l), SubstatePlace(m), SubstatePlace(n),
+                    SubstatePlace(o))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))
@@ -501,6 +578,13 @@ extension State {
     ) -> (inout Self, any Message) -> Effect? {
         @_transparent
         func updateInOrder(_ state: inout Self, _ message: any Message) -> Effect? {
+            if _slowPath(message.isSubstateMessage) {
+                return updateAddressed(
+                    message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d),
+                    SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i),
+                    SubstatePlace(j), SubstatePlace(k), SubstatePlace(l), SubstatePlace(m), SubstatePlace(n),
+                    SubstatePlace(o), SubstatePlace(p))
+            }
             var effects = SerialEffects()
             effects.append(A.update(&state[keyPath: a], with: message))
             effects.append(B.update(&state[keyPath: b], with: message))

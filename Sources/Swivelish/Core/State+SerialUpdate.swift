@@ -23,6 +23,11 @@ extension State {
     /// store sees all of them changed). It returns `nil` when no sub-state returned an effect, and a
     /// sub-state's effect unchanged when it is the only one.
     ///
+    /// A ``SubstateMessage`` (what a store made by ``Store/scope(_:)->Store<Child>`` dispatches) for one of
+    /// the key paths goes to that sub-state only, without its address, and the messages that sub-state's
+    /// effect sends come back addressed to it: two sub-states of one type are told apart. One for a key path
+    /// not among them is given, without its address, to every sub-state.
+    ///
     /// It costs what the same composition written by hand costs (each sub-state's `update` called on its
     /// field in place), for up to 16 sub-states: it is always inlined, and it has an overload for each number
     /// of sub-states, so that in an optimised build each sub-state's `update` is called directly and each
@@ -41,7 +46,10 @@ extension State {
         _ keyPath: repeat WritableKeyPath<Self, each Substate>
     ) -> (inout Self, any Message) -> Effect? {
         return { state, message in
-            updateSerially(&state, with: message, repeat each keyPath)
+            if message.isSubstateMessage {
+                return updateAddressed(message, of: &state, repeat SubstatePlace(each keyPath))
+            }
+            return updateSerially(&state, with: message, repeat each keyPath)
         }
     }
 

@@ -21,8 +21,14 @@ extension Store {
     /// The scoped store is a `Store<Child>` like any other, so a component written against a
     /// `Store<Child>` works unchanged whether it is given a store of its own or a scope of the app's:
     /// - ``state`` is the child part of the root's current state.
-    /// - ``dispatch(_:)`` dispatches to the root store: the root's ``State/update(_:with:)`` (often made
-    ///   with ``State/makeSerialUpdate(_:)``) applies every message, and stays the one source of truth.
+    /// - ``dispatch(_:)`` dispatches to the root store, which stays the one source of truth, a
+    ///   ``SubstateMessage`` that addresses the message to this part: the function
+    ///   ``State/makeSerialUpdate(_:)`` returns gives it to the sub-state at `keyPath` only (not to a sibling
+    ///   of the same type), and what that sub-state's effects dispatch comes back to it only. Scope one
+    ///   property at a time (`app.scope(\.left).scope(\.top)`), as each level's `makeSerialUpdate` names its
+    ///   own sub-states: a path through several (`scope(\.left.top)`) is not one of them, and its messages
+    ///   reach every sub-state, as if dispatched to the root. An `update` written by hand receives the
+    ///   ``SubstateMessage`` (see there).
     /// - `subscribe` and `values(_:)` watch values of the child state. They are subscriptions of the
     ///   root store, on the path from the root through `keyPath`: a scoped subscription reads the same
     ///   memory as a root subscription on that path, shares its read and comparison per change, and
@@ -38,11 +44,14 @@ extension Store {
     @inlinable
     public func scope<Child: State>(_ keyPath: KeyPath<S, Child>) -> Store<Child> {
         let path = SendableKeyPath(keyPath)
+        let address = ChildAddress(keyPath)  // found once, not at each message
         if let storage {
             return Store<Child>(
                 scope: StoreScope(
                     projection: StateProjection<S>.root.appending(keyPath),
-                    dispatch: { [weak storage] message in storage?.dispatch(message) },
+                    dispatch: { [weak storage] message in
+                        storage?.dispatch(SubstateMessage(path.keyPath, address: address, message))
+                    },
                     readState: { [weak storage] in
                         // Only a scoped store that keeps the root alive reads its state.
                         guard let storage else {
@@ -62,7 +71,9 @@ extension Store {
         return Store<Child>(
             scope: StoreScope(
                 projection: parent.projection.appending(keyPath),
-                dispatch: parent.dispatch,
+                dispatch: { [dispatchToParent = parent.dispatch] message in
+                    dispatchToParent(SubstateMessage(path.keyPath, address: address, message))
+                },
                 readState: {
                     let parent = readParent()
                     return (parent.state[keyPath: path.keyPath], parent.commit, parent.isPresent)

@@ -42,7 +42,8 @@ private struct App: State {
     var changesSeenByTheRoot = 0
 
     static func update(_ state: inout App, with message: Message) -> Effect? {
-        if message is InputChange<TodoForm> {
+        // A scoped store's change comes addressed to the sub-state: the root sees where it goes.
+        if message.as(InputChange<TodoForm>.self, at: \App.form) != nil {
             state.changesSeenByTheRoot += 1
         }
         return makeSerialUpdate(\.form)(&state, message)

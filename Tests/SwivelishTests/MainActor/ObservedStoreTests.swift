@@ -28,7 +28,16 @@ private struct Screen: State, Equatable {
 
     struct Tally: State, Equatable {
         var value = 0
-        static func update(_ state: inout Tally, with message: Message) -> Effect? { nil }
+        struct Set: Message {
+            let value: Int
+        }
+
+        static func update(_ state: inout Tally, with message: Message) -> Effect? {
+            if let set = message.as(Set.self) {
+                state.value = set.value
+            }
+            return nil
+        }
     }
 
     enum Change: Message {
@@ -40,7 +49,7 @@ private struct Screen: State, Equatable {
     }
 
     static func update(_ state: inout Screen, with message: Message) -> Effect? {
-        guard let change = message.as(Change.self) else { return nil }
+        guard let change = message.as(Change.self) else { return makeSerialUpdate(\.child)(&state, message) }
         switch change {
         case let .count(count): state.count = count
         case let .title(title): state.title = title
@@ -196,7 +205,7 @@ struct ObservedStoreTests {
             fired.value = true
         }
         app.dispatch(Screen.Change.count(9))
-        child.dispatch(Screen.Change.child(5))  // to the root's update
+        child.dispatch(Screen.Tally.Set(value: 5))  // to the child's update, through the root's
         #expect(await mainActorWait { child.value == 5 })
         #expect(fired.value)
         #expect(app.state.child.value == 5)
