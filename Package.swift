@@ -68,6 +68,21 @@ let package = Package(
             dependencies: ["TodosCore", "Swivelish", "SwivelishTesting"],
             path: "Examples/Todos/Tests/TodosCoreTests"
         ),
+        .target(
+            name: "NestingCore",
+            dependencies: ["Swivelish"],
+            path: "Examples/Nesting/Sources/NestingCore"
+        ),
+        .executableTarget(
+            name: "Nesting",
+            dependencies: ["NestingCore", "Swivelish"],
+            path: "Examples/Nesting/Sources/Nesting"
+        ),
+        .testTarget(
+            name: "NestingCoreTests",
+            dependencies: ["NestingCore", "Swivelish", "SwivelishTesting"],
+            path: "Examples/Nesting/Tests/NestingCoreTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
