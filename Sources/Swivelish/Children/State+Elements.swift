@@ -52,8 +52,9 @@ extension State {
     ///   each key path.
     /// - A message for an element that is not there is not applied, and `update` does not receive it either;
     ///   in a debug build it is reported on standard error, with the element's id and the message. Late
-    ///   messages of a removed (or replaced) element's effects are dropped without a word: neither the
-    ///   element nor `update` sees them.
+    ///   messages of a removed (or replaced) element's effects are dropped: neither the element nor `update`
+    ///   sees them. The store's observers are told why of both (``StoreEvent/notAppliedReason``, which
+    ///   `printChanges` and a trace show).
     ///
     /// It composes with ``makeSerialUpdate(_:)`` and with other children: call it inside another's
     /// closure, or put the collection's state in a sub-state of its own.
@@ -147,11 +148,13 @@ extension State {
                 reportMissingElement(addressed)
                 return (nil, false)
             }
+            reportLateMessage(of: Element.self, id: id, because: "was removed")
             return (endEffects(of: sender, child: ChildName(element: Element.self, id: id)), false)
         }
         let incarnation = elements.slots[slot].incarnation
         // A message from an effect of an earlier element with this id: not applied, and its effects ended.
         if let sender = addressed.incarnation, sender != incarnation {
+            reportLateMessage(of: Element.self, id: id, because: "was replaced by another with its id")
             return (endEffects(of: sender, child: ChildName(element: Element.self, id: id)), false)
         }
         guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return (nil, true) }
@@ -193,9 +196,23 @@ extension State {
         _ = text.withCString { write(2, $0, strlen($0)) }
     }
 
-    /// In a debug build, says on standard error that `addressed` found no element.
+    /// Tells the store's observers that a message of the element with `id`, which is gone, was not applied
+    /// (see ``NotApplied``).
+    @usableFromInline
+    static func reportLateMessage<Element: State & Identifiable>(
+        of element: Element.Type, id: Element.ID, because what: String
+    ) where Element.ID: Sendable {
+        NotApplied.report(
+            "the \(displayName(of: Element.self)) with id \(describe(id)) whose effect sent it \(what)")
+    }
+
+    /// Tells the store's observers that `addressed` found no element, and in a debug build says so on standard
+    /// error.
     @usableFromInline
     static func reportMissingElement<Element: State & Identifiable>(_ addressed: ElementMessage<Element>) {
+        NotApplied.report(
+            "there is no element with the id \(describe(addressed.id)) in the "
+                + "IdentifiedArray<\(displayName(of: Element.self))>")
         #if DEBUG
         let text =
             "Swivelish: \(addressed) was not applied: there is no element with the id \(describe(addressed.id)) "

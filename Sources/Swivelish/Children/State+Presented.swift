@@ -27,7 +27,8 @@ extension State {
     ///   is not applied.
     /// - A message of a presentation that is over (sent by an earlier presentation's effects, or a
     ///   ``PresentedMessage`` sent while no child is presented) reaches neither a child nor `update`: a
-    ///   replaced detail's late "dismiss" does not close the detail presented after it.
+    ///   replaced detail's late "dismiss" does not close the detail presented after it. The store's
+    ///   observers are told why (``StoreEvent/notAppliedReason``).
     ///
     /// - Parameters:
     ///   - child: The presented child: the `$`-prefixed property of a ``Presented`` property.
@@ -82,10 +83,16 @@ extension State {
             return (nil, true)
         }
         if let sender = addressed?.incarnation, sender != incarnation {  // an earlier presentation's
+            NotApplied.report("the presented \(displayName(of: Child.self)) whose effect sent it was dismissed")
             return (endEffects(of: sender, child: ChildName(presented: Child.self)), false)
         }
         // Addressed to the presented child while none is: it is gone, and the message not current.
-        guard incarnation != 0 else { return (nil, addressed == nil) }
+        guard incarnation != 0 else {
+            if addressed != nil {
+                NotApplied.report("no \(displayName(of: Child.self)) is presented")
+            }
+            return (nil, addressed == nil)
+        }
         let childMessage = addressed?.message ?? message
         guard let effect = Child.update(&state[keyPath: child].wrappedValue!, with: childMessage),
             state[keyPath: child].incarnation == incarnation  // a child that changed its own id: a new one

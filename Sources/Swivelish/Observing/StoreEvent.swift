@@ -16,8 +16,16 @@ public struct StoreEvent<S: State>: Sendable {
     ///   - stateBefore: The state before it.
     ///   - stateAfter: The state after it.
     public init(message: any Message, stateBefore: S, stateAfter: S) {
-        self.init(message: message, stateBefore: stateBefore, stateAfter: stateAfter, isSentByEffect: false)
+        self.init(
+            message: message, stateBefore: stateBefore, stateAfter: stateAfter, isSentByEffect: false,
+            notAppliedReason: nil)
     }
+
+    /// Why the message reached no state, when ``State/updateElements(_:of:with:_:)`` or
+    /// ``State/updatePresented(_:of:with:_:)`` dropped it: a message of a child that is gone (removed,
+    /// replaced, dismissed) is not current, and neither the child nor its parent's `update` received it
+    /// (`"the Todo with id 3 whose effect sent it was removed"`); `nil` for a message that was applied.
+    public let notAppliedReason: String?
 
     /// Whether an effect's `dispatch` sent the message, rather than a call of the store's ``Store/dispatch(_:)``
     /// (for the trace's `send` and `receive`).
@@ -25,10 +33,11 @@ public struct StoreEvent<S: State>: Sendable {
     let isSentByEffect: Bool
 
     @usableFromInline
-    init(message: any Message, stateBefore: S, stateAfter: S, isSentByEffect: Bool) {
+    init(message: any Message, stateBefore: S, stateAfter: S, isSentByEffect: Bool, notAppliedReason: String?) {
         self.message = message
         self.stateBefore = stateBefore
         self.stateAfter = stateAfter
         self.isSentByEffect = isSentByEffect
+        self.notAppliedReason = notAppliedReason
     }
 }

@@ -10,7 +10,8 @@ extension StoreObserver {
     ///
     /// Fields are compared with `Mirror`, by their descriptions: a struct by field, a collection by
     /// index (an element added is shown `+`, one removed `-`), a dictionary by key, an enum by case. A
-    /// message that changes nothing is followed by `  (no change)`.
+    /// message that changes nothing is followed by `  (no change)`; one that reached no state, a late
+    /// message of a child that is gone, by `  not applied: ` and why (``StoreEvent/notAppliedReason``).
     ///
     /// - Parameter write: Where each event's text goes (without a final newline); `print` by default.
     /// - Returns: The observer.
@@ -24,7 +25,9 @@ extension StoreObserver {
     static func changes(of event: StoreEvent<S>) -> String {
         let differences = fieldDifferences(from: event.stateBefore, to: event.stateAfter)
         var lines = [codeDescription(of: event.message)]
-        if differences.isEmpty {
+        if let reason = event.notAppliedReason {
+            lines.append("  not applied: \(reason)")
+        } else if differences.isEmpty {
             lines.append("  (no change)")
         }
         for difference in differences {

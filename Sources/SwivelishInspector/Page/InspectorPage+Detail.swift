@@ -75,6 +75,7 @@ extension InspectorPage {
             if (typeof record.time === "number") parts.push(new Date(record.time * 1000).toISOString().replace("T", " ").replace("Z", " UTC"));
             if (record.filtered) parts.push(record.filtered + " message(s) left out by the filter before it");
             if (record.dropped) parts.push(record.dropped + " message(s) dropped before it");
+            if (typeof record.notApplied === "string") parts.push("not applied: " + record.notApplied);
             meta.textContent = parts.join(" · ");
             const changes = record.changes || [];
             fillChanges(changesBody, changes, "(new)", "(removed)");

@@ -1,5 +1,6 @@
-import Swivelish
 import Testing
+
+@testable import Swivelish
 
 /// A child whose effect keeps its `dispatch` and returns at once, as a callback-style API does: a message
 /// sent through it later arrives after the child may be gone.
@@ -99,5 +100,64 @@ struct LateChildMessageTests {
         let seenBefore = store.state.seen
         store.dispatch(PresentedMessage<Tile>(Tile.Action.tap))  // none presented: not current
         #expect(store.state.seen == seenBefore)
+    }
+
+    /// Observers are told why a message reached no state, and `printChanges` says so; an applied message's
+    /// event has no reason.
+    @Test func observersAreToldWhyAMessageWasNotApplied() {
+        let reasons = Locked<[String?]>([])
+        let written = Locked<[String]>([])
+        let store = Store(
+            initialState: Board(),
+            observers: [
+                StoreObserver { event in reasons.append(event.notAppliedReason) },
+                .printChanges { written.append($0) },
+            ])
+        store.dispatch(ElementMessage<Tile>(id: 99, Tile.Action.tap))
+        store.dispatch(ElementMessage<Tile>(id: 1, incarnation: 999_999, collection: nil, Tile.Action.tap))
+        store.dispatch(PresentedMessage<Tile>(Tile.Action.tap))
+        store.dispatch(Board.Action.show(5))
+        store.dispatch(PresentedMessage<Tile>(incarnation: 999_999, slot: nil, message: Tile.Action.tap))
+        store.dispatch(ElementMessage<Tile>(id: 2, Tile.Action.tap))
+        #expect(
+            reasons.current == [
+                "there is no element with the id 99 in the IdentifiedArray<Tile>",
+                "the Tile with id 1 whose effect sent it was replaced by another with its id",
+                "no Tile is presented",
+                nil,
+                "the presented Tile whose effect sent it was dismissed",
+                nil,
+            ])
+        #expect(
+            written.current.first == """
+                ElementMessage<Tile>(id: 99, Tile.Action.tap)
+                  not applied: there is no element with the id 99 in the IdentifiedArray<Tile>
+                """)
+        #expect(store.state.tiles[id: 2]?.taps == 1)
+    }
+
+    /// A store's report is its own: a message applied after a dropped one, and a store whose observers do not
+    /// ask, carry none.
+    @Test func aReportDoesNotOutliveItsMessage() {
+        let reasons = Locked<[String?]>([])
+        let store = Store(initialState: Board(), observers: [StoreObserver { reasons.append($0.notAppliedReason) }])
+        let plain = Store(initialState: Board())
+        plain.dispatch(ElementMessage<Tile>(id: 99, Tile.Action.tap))  // no collection under way: ignored
+        store.dispatch(ElementMessage<Tile>(id: 98, Tile.Action.tap))
+        store.dispatch(ElementMessage<Tile>(id: 1, Tile.Action.tap))
+        #expect(reasons.current.count == 2)
+        #expect(reasons.current.last == .some(nil))
+    }
+
+    /// A collection inside another (a test store's update inside an observed store's) passes its reason on;
+    /// a report with no collection under way goes nowhere.
+    @Test func aReasonReachesEachCollectionItIsIn() {
+        NotApplied.report("nobody asks")
+        let outer = NotApplied.collecting {
+            NotApplied.collecting { NotApplied.report("gone") }.reason
+        }
+        #expect(outer.result == "gone")
+        #expect(outer.reason == "gone")
+        #expect(NotApplied.collecting { 1 }.reason == nil)
     }
 }

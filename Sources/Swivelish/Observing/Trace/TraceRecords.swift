@@ -82,9 +82,11 @@ struct TraceRecords<S: State> {
     ///   - sentByEffect: Whether an effect sent it; `nil` when not known (a recording).
     ///   - dropped: Messages dropped just before it (they left a gap: the record carries the whole state).
     ///   - filtered: Messages left out by the filter since the last message written.
+    ///   - notAppliedReason: Why the message reached no state, if it did not (``StoreEvent/notAppliedReason``);
+    ///     written as `notApplied`.
     mutating func message(
         _ message: any Message, step: Int, time: Double?, before: S, after: S, sentByEffect: Bool?, dropped: Int,
-        filtered: Int
+        filtered: Int, notAppliedReason: String? = nil
     ) -> [TraceValue] {
         var records: [TraceValue] = []
         let missing = dropped + lostMessages
@@ -103,6 +105,7 @@ struct TraceRecords<S: State> {
             fields.append(.init("payload", tree))
         }
         if let sentByEffect { fields.append(.init("origin", .string(sentByEffect ? "effect" : "send"))) }
+        if let notAppliedReason { fields.append(.init("notApplied", .string(notAppliedReason))) }
 
         let beforeTree: TraceValue
         var filteredChanges: [TraceChange] = []

@@ -158,7 +158,8 @@ final class TraceWriterStorage<S: State>: @unchecked Sendable {
             case let .message(event, step, time, dropped, filtered):
                 let lines = records.message(
                     event.message, step: step, time: time, before: event.stateBefore, after: event.stateAfter,
-                    sentByEffect: event.isSentByEffect, dropped: dropped, filtered: filtered)
+                    sentByEffect: event.isSentByEffect, dropped: dropped, filtered: filtered,
+                    notAppliedReason: event.notAppliedReason)
                 for line in lines { appendLine(line, to: &output) }
                 chunkMessages += 1
                 segmentMessages += 1

@@ -194,13 +194,16 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         let before = machine.state
         let replaced = machine.makeStateWritable(tellingThreadSanitizer: tellsThreadSanitizer)
         defer { withExtendedLifetime(replaced) {} }  // let go of after unlocking
-        let effect = S.update(&machine.statePointer.pointee, with: message)
+        let (effect, notAppliedReason) = NotApplied.collecting {
+            S.update(&machine.statePointer.pointee, with: message)
+        }
         machine.commits &+= 1
         if effect != nil, let effectTracker {
             effectTracker.effectCommitted()
         }
         let event = StoreEvent(
-            message: message, stateBefore: before, stateAfter: machine.state, isSentByEffect: isSentByEffect)
+            message: message, stateBefore: before, stateAfter: machine.state, isSentByEffect: isSentByEffect,
+            notAppliedReason: notAppliedReason)
         let caller = claimDelivery()
         let hasDeliveries = machine.hasDeliveries(effect)
         guard machine.observe(event, by: caller) else {

@@ -235,6 +235,22 @@ struct TraceWriterTests {
         _ = store
     }
 
+    /// A message that reached no state (for an element that is not there) is written with why.
+    @Test func aMessageThatWasNotAppliedIsWrittenWithWhy() async throws {
+        let path = temporaryTracePath()
+        let trace = try TraceWriter<RowList>(path: path)
+        let store = Store(initialState: RowList(), observers: [trace.observer])
+        store.dispatch(RowList.Action.add(1))
+        store.dispatch(ElementMessage<Row>(id: 7, Row.Action.increment))
+        await onOwnThread { trace.close() }
+        let messages = try TraceContents(path: path).records(ofKind: "message")
+        #expect(
+            messages.map { $0["notApplied"]?.text } == [
+                nil, "there is no element with the id 7 in the IdentifiedArray<Row>",
+            ])
+        _ = store
+    }
+
     /// The effects of a list's elements and of a presented child are named in a trace by their child (its
     /// type, and an element's id), not by the numbers the store tells them apart by. The id under which a
     /// collection's elements' effects are cancelled together shows only when it is cancelled.
