@@ -41,7 +41,7 @@ extension State {
     static func updateAddressed<each Substate: State>(
         _ message: any Message, of state: inout Self, _ place: repeat SubstatePlace<Self, each Substate>
     ) -> Effect? {
-        let addressed = unsafeDowncast(message as AnyObject, to: SubstateMessage.self)
+        let addressed = message as! SubstateMessage  // the caller checked its type
         for place in repeat each place {
             if addressed.address.isAt(place.place) {
                 return addressed.addressingBack(place.update(&state, with: addressed.message))
