@@ -22,9 +22,12 @@ struct Recorded<Base: State>: State {
         let sent = message.as(Sent.self)
         let applied = sent?.message ?? message
         let before = state.base
-        let effect = Base.update(&state.base, with: applied)
+        // A message that reached no state (a late message of a child that is gone) is not current: a test
+        // does not receive it (see `StoreEvent.notAppliedReason`).
+        let (effect, notAppliedReason) = NotApplied.collecting { Base.update(&state.base, with: applied) }
         let effectID = state.recorder.record(
-            applied, before: before, after: state.base, sentID: sent?.id, hasEffect: effect != nil)
+            applied, before: before, after: state.base, sentID: sent?.id, hasEffect: effect != nil,
+            isCurrent: notAppliedReason == nil)
         guard let effect, let effectID else { return nil }
         return tracked(effect, of: applied, id: effectID, by: state.recorder)
     }

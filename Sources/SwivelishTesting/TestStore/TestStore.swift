@@ -20,7 +20,8 @@ import Swivelish
 /// equals the old one changed by your closure; a mismatch fails the test with a field-by-field
 /// difference. Messages that effects dispatch are applied as they arrive and queue up for
 /// ``receive(_:timeout:assert:fileID:filePath:line:column:)``, which checks them in order with their
-/// state changes.
+/// state changes. A message an effect sends that reaches no state, a late message of a child that is gone
+/// (see `StoreEvent.notAppliedReason`), is not current: it does not queue, and the test does not receive it.
 ///
 /// ## The same store as the app's
 ///
