@@ -74,7 +74,7 @@ where Element.ID: Sendable {
     /// count only when both name one.
     public static func == (left: ElementMessage, right: ElementMessage) -> Bool {
         left.id == right.id && messagesAreEqual(left.message, right.message)
-            && (left.collection == nil || right.collection == nil || left.collection == right.collection)
+            && ChildAddress.mayBeSame(left.collection, right.collection)
     }
 
     /// `ElementMessage<Todo>(id: 7, Todo.Action.toggle)`.

@@ -75,8 +75,8 @@ extension State {
         _ update: (inout Self, any Message) -> Effect?
     ) -> Effect? where Element.ID: Sendable {
         // The collection is reached at its offset in the state when it has one: found once, for each access.
-        let offset = MemoryLayout<Self>.offset(of: elements)
         let place = ChildPlace(elements)
+        let offset = place.offset
         var effects = SerialEffects()
         // Read where it lies; through the key path's getter only (no set) for a computed one.
         let origin =

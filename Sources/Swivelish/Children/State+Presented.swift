@@ -156,7 +156,7 @@ public struct PresentedMessage<Child: State>: Message, Equatable, CustomStringCo
     /// Equal messages, by `==` (presentations do not count; slots count only when both name one).
     public static func == (left: PresentedMessage, right: PresentedMessage) -> Bool {
         messagesAreEqual(left.message, right.message)
-            && (left.slot == nil || right.slot == nil || left.slot == right.slot)
+            && ChildAddress.mayBeSame(left.slot, right.slot)
     }
 
     /// `PresentedMessage<TodoDetail>(TodoDetail.Action.tick)`.

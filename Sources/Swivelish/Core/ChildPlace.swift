@@ -49,10 +49,7 @@ struct ChildAddress: Equatable, @unchecked Sendable {
     /// The place of the child at `keyPath`, found at run time (once, where a scoped store is made).
     @inlinable
     init<Parent, Child>(_ keyPath: KeyPath<Parent, Child>) {
-        parent = ObjectIdentifier(Parent.self)
-        child = ObjectIdentifier(Child.self)
-        offset = MemoryLayout<Parent>.offset(of: keyPath)
-        self.keyPath = offset == nil ? keyPath : nil
+        self.init(ChildPlace(keyPath))
     }
 
     /// The place a parent's update function found.
@@ -69,6 +66,12 @@ struct ChildAddress: Equatable, @unchecked Sendable {
     func isAt<Parent, Child>(_ place: ChildPlace<Parent, Child>) -> Bool {
         guard let offset = place.offset else { return keyPath == place.keyPath }
         return self.offset == offset && parent == ObjectIdentifier(Parent.self) && child == ObjectIdentifier(Child.self)
+    }
+
+    /// Whether two messages' addresses may name one child: when either names none, or both the same.
+    @inlinable
+    static func mayBeSame(_ left: ChildAddress?, _ right: ChildAddress?) -> Bool {
+        left == nil || right == nil || left == right
     }
 
     /// Whether this is `place`, or a place in another state than `place`'s parent (a scope through several

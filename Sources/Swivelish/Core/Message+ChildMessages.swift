@@ -22,7 +22,7 @@ extension Message {
     @inlinable
     public func `as`<M: Message, Parent, Child: State>(_ type: M.Type, at keyPath: KeyPath<Parent, Child>) -> M? {
         if let addressed = self.as(SubstateMessage.self) {
-            return addressed.keyPath == keyPath ? addressed.message.as(M.self) : nil
+            return addressed.address.isAt(ChildPlace(keyPath)) ? addressed.message.as(M.self) : nil
         }
         return self.as(M.self)
     }
