@@ -33,7 +33,7 @@ def overload(count):
     parameters = ",\n".join(f"        _ {n}: WritableKeyPath<Self, {t}>" for n, t in zip(names, types))
     places = ", ".join(f"SubstatePlace({n})" for n in names)
     updates = "\n".join(
-        f"            effects.append({t}.update(&state[keyPath: {n}], with: message))" for n, t in zip(names, types))
+        f"            effects.append(SubstatePlace({n}).owning({t}.update(&state[keyPath: {n}], with: message)))" for n, t in zip(names, types))
     plural = "sub-state" if count == 1 else "sub-states"
     return f"""    /// ``makeSerialUpdate(_:)`` for {count} {plural}, as fast as the same composition written by hand.
     @_documentation(visibility: internal)

@@ -8,13 +8,15 @@ struct ChildEffects: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline
     let incarnation: UInt64
 
-    /// Whose effects they are, for traces; not part of the id.
+    /// The child, whose effects run under this id; compared by its incarnation, kept here beside it so that
+    /// comparing and hashing the id reads no object.
     @usableFromInline
-    let child: ChildName
+    let child: EffectOwner
 
+    /// The id of the effects of `child`, an element or a presented child.
     @inlinable
-    init(incarnation: UInt64, child: ChildName) {
-        self.incarnation = incarnation
+    init(_ child: EffectOwner) {
+        incarnation = child.incarnation
         self.child = child
     }
 
@@ -31,37 +33,7 @@ struct ChildEffects: Hashable, Sendable, CustomStringConvertible {
     /// `ChildEffects<Todo>(id: 7)`, `ChildEffects<TodoDetail>()`.
     @usableFromInline
     var description: String {
-        "ChildEffects<\(displayName(of: child.type))>(\(child.id.map { "id: \(describe($0))" } ?? ""))"
-    }
-}
-
-/// A child's type and, for an element, its id: what a trace names a ``ChildEffects`` by.
-///
-/// A class, so that copying an id that holds one (the registry copies its ids several times for each effect)
-/// retains it, rather than copying the id inside through its type's value witnesses.
-///
-/// `@unchecked Sendable`: a metatype and an id of a `Sendable` type, neither changed once made.
-@usableFromInline
-final class ChildName: @unchecked Sendable {
-    @usableFromInline
-    let type: Any.Type
-
-    /// The element's id; `nil` for a presented child.
-    @usableFromInline
-    let id: Any?
-
-    /// An element's: its type and id.
-    @inlinable
-    init<Element: Identifiable>(element: Element.Type, id: Element.ID) where Element.ID: Sendable {
-        type = element
-        self.id = id
-    }
-
-    /// A presented child's: its type.
-    @inlinable
-    init(presented: Any.Type) {
-        type = presented
-        id = nil
+        child.description
     }
 }
 

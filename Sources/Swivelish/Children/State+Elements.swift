@@ -107,7 +107,7 @@ extension State {
         withCollection(elements, at: offset, of: &state) { collection in
             if let removed = collection.takeRemovedElements() {
                 for (incarnation, id) in removed {
-                    effects.append(endEffects(of: incarnation, child: ChildName(element: Element.self, id: id)))
+                    effects.append(endEffects(of: EffectOwner(element: Element.self, id: id, incarnation: incarnation)))
                 }
             }
             if collection.origin != origin {  // a new collection in place of the one the update found
@@ -149,13 +149,13 @@ extension State {
                 return (nil, false)
             }
             reportLateMessage(of: Element.self, id: id, because: "was removed")
-            return (endEffects(of: sender, child: ChildName(element: Element.self, id: id)), false)
+            return (endEffects(of: EffectOwner(element: Element.self, id: id, incarnation: sender)), false)
         }
         let incarnation = elements.slots[slot].incarnation
         // A message from an effect of an earlier element with this id: not applied, and its effects ended.
         if let sender = addressed.incarnation, sender != incarnation {
             reportLateMessage(of: Element.self, id: id, because: "was replaced by another with its id")
-            return (endEffects(of: sender, child: ChildName(element: Element.self, id: id)), false)
+            return (endEffects(of: EffectOwner(element: Element.self, id: id, incarnation: sender)), false)
         }
         guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return (nil, true) }
         // Under the element's incarnation, for its removal, and under its collection's origin, for the
@@ -167,20 +167,19 @@ extension State {
                     dispatch.mapping {
                         ElementMessage<Element>(id: id, incarnation: incarnation, collection: collection, $0)
                     })
-            }, id: ChildEffects(incarnation: incarnation, child: ChildName(element: Element.self, id: id)),
+            }, id: ChildEffects(EffectOwner(element: Element.self, id: id, incarnation: incarnation)),
             group: CollectionEffects(origin: elements.origin, elementType: Element.self))
         return (routed, true)
     }
 
-    /// The effect that cancels the effects of the child with `incarnation` (an element, a presented child),
-    /// named `child` in traces.
+    /// The effect that cancels the effects of `child` (an element, a presented child).
     ///
     /// Returned with a recorded removal or dismissal, and in place of applying a message from an effect of a
     /// child that is gone: that ends them too when the removal was not recorded, as when a parent's `update`
     /// assigned a new collection in place of the one that held the child, at their next message.
     @inlinable
-    static func endEffects(of incarnation: UInt64, child: ChildName) -> Effect {
-        Effects.cancel(id: ChildEffects(incarnation: incarnation, child: child))
+    static func endEffects(of child: EffectOwner) -> Effect {
+        Effects.cancel(id: ChildEffects(child))
     }
 
     /// Says on standard error, once for each key path, that `elements` leads to a new collection at each

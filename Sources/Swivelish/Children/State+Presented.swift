@@ -58,13 +58,13 @@ extension State {
         if !dismissed.isEmpty {
             state[keyPath: child].dismissedIncarnations = []
             for incarnation in dismissed {
-                effects.append(endEffects(of: incarnation, child: ChildName(presented: Child.self)))
+                effects.append(endEffects(of: EffectOwner(presented: Child.self, incarnation: incarnation)))
             }
         }
         // A child presented when the update began, neither dismissed nor presented any more: dropped with the
         // `Presented` that held it (a new one assigned in its place, the whole state reset).
         if presented != 0, presented != state[keyPath: child].incarnation, !dismissed.contains(presented) {
-            effects.append(endEffects(of: presented, child: ChildName(presented: Child.self)))
+            effects.append(endEffects(of: EffectOwner(presented: Child.self, incarnation: presented)))
         }
         return effects.combined
     }
@@ -84,7 +84,7 @@ extension State {
         }
         if let sender = addressed?.incarnation, sender != incarnation {  // an earlier presentation's
             NotApplied.report("the presented \(displayName(of: Child.self)) whose effect sent it was dismissed")
-            return (endEffects(of: sender, child: ChildName(presented: Child.self)), false)
+            return (endEffects(of: EffectOwner(presented: Child.self, incarnation: sender)), false)
         }
         // Addressed to the presented child while none is: it is gone, and the message not current.
         guard incarnation != 0 else {
@@ -104,7 +104,7 @@ extension State {
             { dispatch in
                 effect(
                     dispatch.mapping { PresentedMessage<Child>(incarnation: incarnation, slot: slot, message: $0) })
-            }, id: ChildEffects(incarnation: incarnation, child: ChildName(presented: Child.self)))
+            }, id: ChildEffects(EffectOwner(presented: Child.self, incarnation: incarnation)))
         return (routed, true)
     }
 }

@@ -33,7 +33,7 @@ struct ChildPlace<Parent, Child> {
 ///
 /// `@unchecked Sendable`: metatypes, a number and an immutable key path.
 @usableFromInline
-struct ChildAddress: Equatable, @unchecked Sendable {
+struct ChildAddress: Hashable, @unchecked Sendable {
     @usableFromInline
     let parent: ObjectIdentifier
 

@@ -21,7 +21,7 @@ extension State {
                 return updateAddressed(message, of: &state, SubstatePlace(a))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -41,8 +41,8 @@ extension State {
                 return updateAddressed(message, of: &state, SubstatePlace(a), SubstatePlace(b))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -63,9 +63,9 @@ extension State {
                 return updateAddressed(message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -88,10 +88,10 @@ extension State {
                     message, of: &state, SubstatePlace(a), SubstatePlace(b), SubstatePlace(c), SubstatePlace(d))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -116,11 +116,11 @@ extension State {
                     SubstatePlace(e))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -146,12 +146,12 @@ extension State {
                     SubstatePlace(e), SubstatePlace(f))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -178,13 +178,13 @@ extension State {
                     SubstatePlace(e), SubstatePlace(f), SubstatePlace(g))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -212,14 +212,14 @@ extension State {
                     SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -250,15 +250,15 @@ extension State {
                     SubstatePlace(e), SubstatePlace(f), SubstatePlace(g), SubstatePlace(h), SubstatePlace(i))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
-            effects.append(I.update(&state[keyPath: i], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
+            effects.append(SubstatePlace(i).owning(I.update(&state[keyPath: i], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -291,16 +291,16 @@ extension State {
                     SubstatePlace(j))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
-            effects.append(I.update(&state[keyPath: i], with: message))
-            effects.append(J.update(&state[keyPath: j], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
+            effects.append(SubstatePlace(i).owning(I.update(&state[keyPath: i], with: message)))
+            effects.append(SubstatePlace(j).owning(J.update(&state[keyPath: j], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -334,17 +334,17 @@ extension State {
                     SubstatePlace(j), SubstatePlace(k))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
-            effects.append(I.update(&state[keyPath: i], with: message))
-            effects.append(J.update(&state[keyPath: j], with: message))
-            effects.append(K.update(&state[keyPath: k], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
+            effects.append(SubstatePlace(i).owning(I.update(&state[keyPath: i], with: message)))
+            effects.append(SubstatePlace(j).owning(J.update(&state[keyPath: j], with: message)))
+            effects.append(SubstatePlace(k).owning(K.update(&state[keyPath: k], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -380,18 +380,18 @@ extension State {
                     SubstatePlace(j), SubstatePlace(k), SubstatePlace(l))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
-            effects.append(I.update(&state[keyPath: i], with: message))
-            effects.append(J.update(&state[keyPath: j], with: message))
-            effects.append(K.update(&state[keyPath: k], with: message))
-            effects.append(L.update(&state[keyPath: l], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
+            effects.append(SubstatePlace(i).owning(I.update(&state[keyPath: i], with: message)))
+            effects.append(SubstatePlace(j).owning(J.update(&state[keyPath: j], with: message)))
+            effects.append(SubstatePlace(k).owning(K.update(&state[keyPath: k], with: message)))
+            effects.append(SubstatePlace(l).owning(L.update(&state[keyPath: l], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -428,19 +428,19 @@ extension State {
                     SubstatePlace(j), SubstatePlace(k), SubstatePlace(l), SubstatePlace(m))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
-            effects.append(I.update(&state[keyPath: i], with: message))
-            effects.append(J.update(&state[keyPath: j], with: message))
-            effects.append(K.update(&state[keyPath: k], with: message))
-            effects.append(L.update(&state[keyPath: l], with: message))
-            effects.append(M.update(&state[keyPath: m], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
+            effects.append(SubstatePlace(i).owning(I.update(&state[keyPath: i], with: message)))
+            effects.append(SubstatePlace(j).owning(J.update(&state[keyPath: j], with: message)))
+            effects.append(SubstatePlace(k).owning(K.update(&state[keyPath: k], with: message)))
+            effects.append(SubstatePlace(l).owning(L.update(&state[keyPath: l], with: message)))
+            effects.append(SubstatePlace(m).owning(M.update(&state[keyPath: m], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -478,20 +478,20 @@ extension State {
                     SubstatePlace(j), SubstatePlace(k), SubstatePlace(l), SubstatePlace(m), SubstatePlace(n))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
-            effects.append(I.update(&state[keyPath: i], with: message))
-            effects.append(J.update(&state[keyPath: j], with: message))
-            effects.append(K.update(&state[keyPath: k], with: message))
-            effects.append(L.update(&state[keyPath: l], with: message))
-            effects.append(M.update(&state[keyPath: m], with: message))
-            effects.append(N.update(&state[keyPath: n], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
+            effects.append(SubstatePlace(i).owning(I.update(&state[keyPath: i], with: message)))
+            effects.append(SubstatePlace(j).owning(J.update(&state[keyPath: j], with: message)))
+            effects.append(SubstatePlace(k).owning(K.update(&state[keyPath: k], with: message)))
+            effects.append(SubstatePlace(l).owning(L.update(&state[keyPath: l], with: message)))
+            effects.append(SubstatePlace(m).owning(M.update(&state[keyPath: m], with: message)))
+            effects.append(SubstatePlace(n).owning(N.update(&state[keyPath: n], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -531,21 +531,21 @@ extension State {
                     SubstatePlace(o))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
-            effects.append(I.update(&state[keyPath: i], with: message))
-            effects.append(J.update(&state[keyPath: j], with: message))
-            effects.append(K.update(&state[keyPath: k], with: message))
-            effects.append(L.update(&state[keyPath: l], with: message))
-            effects.append(M.update(&state[keyPath: m], with: message))
-            effects.append(N.update(&state[keyPath: n], with: message))
-            effects.append(O.update(&state[keyPath: o], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
+            effects.append(SubstatePlace(i).owning(I.update(&state[keyPath: i], with: message)))
+            effects.append(SubstatePlace(j).owning(J.update(&state[keyPath: j], with: message)))
+            effects.append(SubstatePlace(k).owning(K.update(&state[keyPath: k], with: message)))
+            effects.append(SubstatePlace(l).owning(L.update(&state[keyPath: l], with: message)))
+            effects.append(SubstatePlace(m).owning(M.update(&state[keyPath: m], with: message)))
+            effects.append(SubstatePlace(n).owning(N.update(&state[keyPath: n], with: message)))
+            effects.append(SubstatePlace(o).owning(O.update(&state[keyPath: o], with: message)))
             return effects.combined
         }
         return updateInOrder
@@ -586,22 +586,22 @@ extension State {
                     SubstatePlace(o), SubstatePlace(p))
             }
             var effects = SerialEffects()
-            effects.append(A.update(&state[keyPath: a], with: message))
-            effects.append(B.update(&state[keyPath: b], with: message))
-            effects.append(C.update(&state[keyPath: c], with: message))
-            effects.append(D.update(&state[keyPath: d], with: message))
-            effects.append(E.update(&state[keyPath: e], with: message))
-            effects.append(F.update(&state[keyPath: f], with: message))
-            effects.append(G.update(&state[keyPath: g], with: message))
-            effects.append(H.update(&state[keyPath: h], with: message))
-            effects.append(I.update(&state[keyPath: i], with: message))
-            effects.append(J.update(&state[keyPath: j], with: message))
-            effects.append(K.update(&state[keyPath: k], with: message))
-            effects.append(L.update(&state[keyPath: l], with: message))
-            effects.append(M.update(&state[keyPath: m], with: message))
-            effects.append(N.update(&state[keyPath: n], with: message))
-            effects.append(O.update(&state[keyPath: o], with: message))
-            effects.append(P.update(&state[keyPath: p], with: message))
+            effects.append(SubstatePlace(a).owning(A.update(&state[keyPath: a], with: message)))
+            effects.append(SubstatePlace(b).owning(B.update(&state[keyPath: b], with: message)))
+            effects.append(SubstatePlace(c).owning(C.update(&state[keyPath: c], with: message)))
+            effects.append(SubstatePlace(d).owning(D.update(&state[keyPath: d], with: message)))
+            effects.append(SubstatePlace(e).owning(E.update(&state[keyPath: e], with: message)))
+            effects.append(SubstatePlace(f).owning(F.update(&state[keyPath: f], with: message)))
+            effects.append(SubstatePlace(g).owning(G.update(&state[keyPath: g], with: message)))
+            effects.append(SubstatePlace(h).owning(H.update(&state[keyPath: h], with: message)))
+            effects.append(SubstatePlace(i).owning(I.update(&state[keyPath: i], with: message)))
+            effects.append(SubstatePlace(j).owning(J.update(&state[keyPath: j], with: message)))
+            effects.append(SubstatePlace(k).owning(K.update(&state[keyPath: k], with: message)))
+            effects.append(SubstatePlace(l).owning(L.update(&state[keyPath: l], with: message)))
+            effects.append(SubstatePlace(m).owning(M.update(&state[keyPath: m], with: message)))
+            effects.append(SubstatePlace(n).owning(N.update(&state[keyPath: n], with: message)))
+            effects.append(SubstatePlace(o).owning(O.update(&state[keyPath: o], with: message)))
+            effects.append(SubstatePlace(p).owning(P.update(&state[keyPath: p], with: message)))
             return effects.combined
         }
         return updateInOrder

@@ -28,6 +28,10 @@ extension State {
     /// effect sends come back addressed to it: two sub-states of one type are told apart. One for a key path
     /// not among them is given, without its address, to every sub-state.
     ///
+    /// Each sub-state's effect runs as that sub-state's: an id it gives (`run(id:)`, ``Effects/cancel(id:)``,
+    /// `debounce`) names that sub-state's effects only, within the component `Self` is part of, whichever way
+    /// its message came. A ``StoreWideEffectID`` names effects across them.
+    ///
     /// It costs what the same composition written by hand costs (each sub-state's `update` called on its
     /// field in place), for up to 16 sub-states: it is always inlined, and it has an overload for each number
     /// of sub-states, so that in an optimised build each sub-state's `update` is called directly and each
@@ -35,7 +39,8 @@ extension State {
     /// property, an optional or a class works too, at the cost of a key-path access. (With more than 16
     /// sub-states, this variadic form is used, and each sub-state costs a call through its type's metadata:
     /// group them into sub-states of their own.) A message that no sub-state makes an effect for allocates
-    /// nothing.
+    /// nothing; a sub-state's effect is wrapped once, and names its sub-state when it starts (an allocation
+    /// each).
     ///
     /// - Parameter keyPath: The sub-states to update, in order.
     /// - Returns: A function that updates the sub-states of a state with a message and returns their
@@ -70,6 +75,6 @@ extension State {
     static func updateSubstate<Substate: State>(
         at keyPath: WritableKeyPath<Self, Substate>, of state: inout Self, with message: any Message
     ) -> Effect? {
-        Substate.update(&state[keyPath: keyPath], with: message)
+        SubstatePlace(keyPath).owning(Substate.update(&state[keyPath: keyPath], with: message))
     }
 }

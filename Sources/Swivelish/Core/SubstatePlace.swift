@@ -29,6 +29,28 @@ struct SubstatePlace<Parent, Child: State> {
             Child.update(&(parent.baseAddress! + offset).assumingMemoryBound(to: Child.self).pointee, with: message)
         }
     }
+
+    /// `effect`, as an effect of this sub-state: the ids it gives name this sub-state's effects only (see
+    /// ``EffectOwner``). Inlined for the `nil` most messages return; the wrapping is out of line.
+    @inlinable
+    func owning(_ effect: Effect?) -> Effect? {
+        guard let effect else { return nil }
+        return Effects.owned(effect, bySubstateAt: ChildAddress(place), of: Parent.self, childType: Child.self)
+    }
+}
+
+extension Effects {
+    /// `effect`, run as the effect of the sub-state at `address` of a `parentType`, within the component
+    /// whose effect it is part of (see ``SubstatePlace/owning(_:)``).
+    @usableFromInline
+    static func owned(
+        _ effect: @escaping Effect, bySubstateAt address: ChildAddress, of parentType: Any.Type, childType: Any.Type
+    ) -> Effect {
+        return { dispatch in
+            let owner = EffectOwner(substate: address, of: parentType, type: childType, in: dispatch.owner)
+            effect(dispatch.owned(by: owner))
+        }
+    }
 }
 
 extension State {
@@ -44,12 +66,12 @@ extension State {
         let addressed = message as! SubstateMessage  // the caller checked its type
         for place in repeat each place {
             if addressed.address.isAt(place.place) {
-                return addressed.addressingBack(place.update(&state, with: addressed.message))
+                return addressed.addressingBack(place.owning(place.update(&state, with: addressed.message)))
             }
         }
         var effects = SerialEffects()
         for place in repeat each place {
-            effects.append(place.update(&state, with: addressed.message))
+            effects.append(place.owning(place.update(&state, with: addressed.message)))
         }
         return effects.combined
     }

@@ -25,6 +25,12 @@ public struct Dispatcher: Sendable {
     @usableFromInline
     package let scope: EffectScope
 
+    /// The component whose `update` returned the effect (a sub-state, an element, a presented child), whose
+    /// effects the ids it gives name; `nil` for the store's own (see ``EffectID/within(_:)``). Carried by the
+    /// dispatcher rather than by a scope: a sub-state's effect would otherwise open a scope of its own at
+    /// each level of `makeSerialUpdate`.
+    let owner: EffectOwner?
+
     /// The dependencies of the store that runs the effect (see ``Dependencies``).
     ///
     /// ```swift
@@ -74,15 +80,36 @@ public struct Dispatcher: Sendable {
         dependencies: Dependencies,
         schedule: @escaping @Sendable (_ effect: @escaping Effect, _ dispatcher: Dispatcher) -> Bool
     ) {
+        self.init(send: send, scope: scope, dependencies: dependencies, owner: nil, schedule: schedule)
+    }
+
+    private init(
+        send: @escaping @Sendable (any Message, EffectScope) -> Void,
+        scope: EffectScope,
+        dependencies: Dependencies,
+        owner: EffectOwner?,
+        schedule: @escaping @Sendable (_ effect: @escaping Effect, _ dispatcher: Dispatcher) -> Bool
+    ) {
         self.send = send
         self.scope = scope
         self.dependencies = dependencies
+        self.owner = owner
         self.schedule = schedule
     }
 
     /// The same dispatcher, for an effect running in `scope`.
     package func within(_ scope: EffectScope) -> Dispatcher {
-        Dispatcher(send: send, scope: scope, dependencies: dependencies, schedule: schedule)
+        Dispatcher(send: send, scope: scope, dependencies: dependencies, owner: owner, schedule: schedule)
+    }
+
+    /// The same dispatcher, for an effect of `owner` running in `scope`.
+    func within(_ scope: EffectScope, ownedBy owner: EffectOwner?) -> Dispatcher {
+        Dispatcher(send: send, scope: scope, dependencies: dependencies, owner: owner, schedule: schedule)
+    }
+
+    /// The same dispatcher, for an effect of `owner`.
+    func owned(by owner: EffectOwner?) -> Dispatcher {
+        Dispatcher(send: send, scope: scope, dependencies: dependencies, owner: owner, schedule: schedule)
     }
 
     /// The same dispatcher, which sends `transform(message)` for each `message`: for a child's effects, whose
@@ -92,12 +119,12 @@ public struct Dispatcher: Sendable {
         let send = self.send
         return Dispatcher(
             send: { message, scope in send(transform(message), scope) }, scope: scope, dependencies: dependencies,
-            schedule: schedule)
+            owner: owner, schedule: schedule)
     }
 
     /// The same dispatcher, whose effect reads `dependencies`.
     package func with(dependencies: Dependencies) -> Dispatcher {
-        Dispatcher(send: send, scope: scope, dependencies: dependencies, schedule: schedule)
+        Dispatcher(send: send, scope: scope, dependencies: dependencies, owner: owner, schedule: schedule)
     }
 
     /// Sends `message` to the store.

@@ -11,7 +11,7 @@ struct EffectID: Hashable, @unchecked Sendable {
     private enum Base {
         case child(ChildEffects)
         case collection(CollectionEffects)
-        /// A user's id, which knows the child whose effects it names (see ``within(_:)``).
+        /// A user's id, which knows the component whose effects it names (see ``within(_:)``).
         case other(OtherEffectID)
     }
 
@@ -34,12 +34,13 @@ struct EffectID: Hashable, @unchecked Sendable {
         self.base = base
     }
 
-    /// This id as the effects of `component` name it: a user's id given inside a child's effect names
-    /// that child's effects only, so that two rows that each cancel their own `PriceCheck()` do not cancel
-    /// each other's. The library's own ids, and a ``StoreWideEffectID``, are the store's.
-    func within(_ component: ChildEffects?) -> EffectID {
-        guard let component, case let .other(id) = base, id.component == nil, !id.isStoreWide else { return self }
-        return EffectID(.other(ComponentEffectID(id, within: component)))
+    /// This id as the effects of `owner` name it: a user's id given inside the effects of a component (a
+    /// sub-state, an element, a presented child) names that component's effects only, so that two rows, or
+    /// two counters side by side, that each cancel their own `PriceCheck()` do not cancel each other's. The
+    /// library's own ids, and a ``StoreWideEffectID``, are the store's.
+    func within(_ owner: EffectOwner?) -> EffectID {
+        guard let owner, case let .other(id) = base, id.owner == nil, !id.isStoreWide else { return self }
+        return EffectID(.other(ComponentEffectID(id, within: owner)))
     }
 
     /// The child's id itself, for an id of a child's effects.
@@ -48,9 +49,9 @@ struct EffectID: Hashable, @unchecked Sendable {
         return nil
     }
 
-    /// The child whose effects a user's id names, if any (see ``within(_:)``).
-    var component: ChildEffects? {
-        if case let .other(id) = base { return id.component }
+    /// The component whose effects a user's id names, if any (see ``within(_:)``).
+    var owner: EffectOwner? {
+        if case let .other(id) = base { return id.owner }
         return nil
     }
 
@@ -105,15 +106,15 @@ class OtherEffectID: @unchecked Sendable {
         self.hash = hash
     }
 
-    /// The child whose effects the id names; `nil` for the store's own (see ``EffectID/within(_:)``).
-    var component: ChildEffects? { nil }
+    /// The component whose effects the id names; `nil` for the store's own (see ``EffectID/within(_:)``).
+    var owner: EffectOwner? { nil }
 
     /// Whether the id names effects of the whole store wherever it is given (a ``StoreWideEffectID``).
     var isStoreWide: Bool { false }
 
     /// Whether the two ids are equal, as `AnyHashable`s.
     func isEqual(to other: OtherEffectID) -> Bool {
-        other.component == nil && value == other.value
+        other.owner == nil && value == other.value
     }
 }
 
@@ -135,26 +136,27 @@ final class TypedEffectID<ID: Hashable & Sendable>: OtherEffectID, @unchecked Se
     }
 }
 
-/// A user's id given inside the effects of a child (see ``EffectID/within(_:)``): the id and the child, one
-/// id only with the same id of the same child. Made once per effect that a child starts with an id.
+/// A user's id given inside the effects of a component (see ``EffectID/within(_:)``): the id and the
+/// component, one id only with the same id of the same component. Made once per effect that a component
+/// starts with an id.
 final class ComponentEffectID: OtherEffectID, @unchecked Sendable {
     let base: OtherEffectID
-    let child: ChildEffects
+    let component: EffectOwner
 
-    init(_ base: OtherEffectID, within child: ChildEffects) {
+    init(_ base: OtherEffectID, within component: EffectOwner) {
         self.base = base
-        self.child = child
+        self.component = component
         var hasher = Hasher()
         hasher.combine(base.hash)
-        hasher.combine(child.incarnation)
+        hasher.combine(component)
         super.init(base.value, hash: hasher.finalize())
     }
 
-    override var component: ChildEffects? { child }
+    override var owner: EffectOwner? { component }
 
     override func isEqual(to other: OtherEffectID) -> Bool {
         guard let other = other as? ComponentEffectID else { return false }
-        return child == other.child && (base === other.base || base.isEqual(to: other.base))
+        return component == other.component && (base === other.base || base.isEqual(to: other.base))
     }
 }
 

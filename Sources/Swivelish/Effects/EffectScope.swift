@@ -23,10 +23,6 @@ package final class EffectScope: @unchecked Sendable {
     let registry: CancellationRegistry
     /// The windows of throttled effects, by id, shared by the whole tree (owned by the root).
     let throttles: ThrottleRegistry
-    /// The child (an element, a presented child) whose effects this scope runs among, or `nil` for the
-    /// store's own: an id the user gives an effect here names that child's effects only (see
-    /// ``EffectID/within(_:)``). Set for the scope a child's effect runs in, inherited below it.
-    let component: ChildEffects?
 
     // `@exclusivity(unchecked)`: the lock already makes each access exclusive; checking it again at run
     // time cost about 150 instructions per access, a dozen accesses per cancellable effect.
@@ -47,14 +43,12 @@ package final class EffectScope: @unchecked Sendable {
         parent = nil
         registry = CancellationRegistry(observe: observeEffects)
         throttles = ThrottleRegistry()
-        component = nil
     }
 
-    private init(parent: EffectScope, component: ChildEffects?) {
+    private init(parent: EffectScope) {
         self.parent = parent
         registry = parent.registry
         throttles = parent.throttles
-        self.component = component
     }
 
     /// Whether the scope, or one above it, was cancelled.
@@ -79,12 +73,7 @@ package final class EffectScope: @unchecked Sendable {
     ///
     /// The child is open until `close()` is called on it.
     package func makeChild() -> EffectScope? {
-        makeChild(component: component)
-    }
-
-    /// Opens a child scope for the effects of `component`, as ``makeChild()`` does.
-    func makeChild(component: ChildEffects?) -> EffectScope? {
-        let child = EffectScope(parent: self, component: component)
+        let child = EffectScope(parent: self)
         let opened = lock.withLock("an effect scope") {
             guard !cancelled else { return false }
             outstanding += 1

@@ -7,8 +7,9 @@ extension Effects {
     ///   - effect: The effect to run.
     ///   - id: Any hashable value: a type's instance, an enum case, a string. Two ids are one when they are
     ///     equal as `AnyHashable`s: by the type's own `==` for two values of one type. Given by the effects
-    ///     of a child (an element of a list, a presented child), it names that child's effects only: two
-    ///     rows that use one id do not cancel each other's effects. ``StoreWideEffectID`` names effects of
+    ///     of a component (an element of a list, a presented child, a sub-state that `makeSerialUpdate`
+    ///     composes), it names that component's effects only: two rows, or two counters side by side, that
+    ///     use one id do not cancel each other's effects. ``StoreWideEffectID`` names effects of
     ///     the whole store.
     ///   - cancelInFlight: Whether starting this effect first cancels the effects already in flight
     ///     under `id` (for instance, to keep only the latest search request).
@@ -33,16 +34,15 @@ extension Effects {
     ) -> Effect {
         return { dispatch in
             let registry = dispatch.scope.registry
-            // A user's id names the effects of the child it is given in (see `EffectID.within(_:)`); a
-            // child's own id makes the scope that child's.
-            let id = id.within(dispatch.scope.component)
+            // A user's id names the effects of the component it is given in (see `EffectID.within(_:)`); a
+            // child's own id makes the effect that child's.
+            let id = id.within(dispatch.owner)
             if cancelInFlight {
                 registry.cancel(id: id)
             }
-            guard let scope = dispatch.scope.makeChild(component: id.childEffects ?? dispatch.scope.component)
-            else { return }
+            guard let scope = dispatch.scope.makeChild() else { return }
             registry.register(scope, id: id, group: group)
-            effect(dispatch.within(scope))
+            effect(dispatch.within(scope, ownedBy: id.childEffects?.child ?? dispatch.owner))
             scope.close()
         }
     }
@@ -50,15 +50,15 @@ extension Effects {
     /// An effect that cancels every effect in flight with `id`, and what is queued behind them in a
     /// ``concat(_:)-(Effect?...)`` they wrap.
     ///
-    /// Given by the effects of a child (an element, a presented child), `id` names that child's effects
-    /// only, as it does where they start them; wrap it in ``StoreWideEffectID`` to name every effect of the
-    /// store with it.
+    /// Given by the effects of a component (a sub-state, an element, a presented child), `id` names that
+    /// component's effects only, as it does where they start them; wrap it in ``StoreWideEffectID`` to name
+    /// every effect of the store with it.
     ///
     /// - Parameter id: The id given to ``cancellable(_:id:cancelInFlight:)`` or `run(id:)`.
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         let id = EffectID(id)
         return { dispatch in
-            let id = id.within(dispatch.scope.component)
+            let id = id.within(dispatch.owner)
             dispatch.scope.registry.cancel(id: id)
             dispatch.scope.throttles.close(id: id)
         }

@@ -55,7 +55,7 @@ extension Effects {
     ) -> Effect {
         let id = EffectID(id)
         return { dispatch in
-            let id = id.within(dispatch.scope.component)
+            let id = id.within(dispatch.owner)
             let deadline = Deadline(on: dispatch.dependencies.clock, after: interval)
             let arrival = dispatch.scope.throttles.arrive(
                 id: id, effect: effect, keepsLatest: latest, isOver: deadline.isOver)

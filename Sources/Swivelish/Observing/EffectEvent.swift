@@ -30,11 +30,12 @@ package struct EffectEvent: Sendable {
         self.id = id
     }
 
-    /// The id as Swift would print it: `SearchID()`, `"search"`, `Tab.home`; an id given inside a child's
-    /// effects, with the child whose effects it names: `PriceCheck() in ChildEffects<Item>(id: 2)`.
+    /// The id as Swift would print it: `SearchID()`, `"search"`, `Tab.home`; an id given inside a
+    /// component's effects, with the component whose effects it names: `PriceCheck() in ChildEffects<Item>(id: 2)`,
+    /// `Debounce() in \Pair.top`.
     package var idDescription: String {
-        guard let component = id.component else { return describe(id.value) }
-        return "\(describe(id.value)) in \(component)"
+        guard let owner = id.owner else { return describe(id.value) }
+        return "\(describe(id.value)) in \(owner)"
     }
 
     /// The id's type, with the types it is nested in and without its module: `SearchState.SearchID`.

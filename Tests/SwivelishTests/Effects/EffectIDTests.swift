@@ -39,16 +39,11 @@ struct EffectIDTests {
     }
 
     @Test func childrensIdsCompareByTheirNumbersAndKind() {
-        let name = ChildName(presented: Int.self)
-        #expect(
-            EffectID(ChildEffects(incarnation: 5, child: name))
-                == EffectID(ChildEffects(incarnation: 5, child: ChildName(presented: String.self))))
-        #expect(
-            EffectID(ChildEffects(incarnation: 5, child: name)) != EffectID(ChildEffects(incarnation: 6, child: name)))
-        #expect(
-            EffectID(ChildEffects(incarnation: 5, child: name))
-                != EffectID(CollectionEffects(origin: 5, elementType: Int.self)))
-        #expect(EffectID(ChildEffects(incarnation: 5, child: name)) != EffectID(5 as UInt64))
+        let child = ChildEffects(EffectOwner(presented: Int.self, incarnation: 5))
+        #expect(EffectID(child) == EffectID(ChildEffects(EffectOwner(presented: String.self, incarnation: 5))))
+        #expect(EffectID(child) != EffectID(ChildEffects(EffectOwner(presented: Int.self, incarnation: 6))))
+        #expect(EffectID(child) != EffectID(CollectionEffects(origin: 5, elementType: Int.self)))
+        #expect(EffectID(child) != EffectID(5 as UInt64))
     }
 
     @Test func theIdIsKeptAsGivenForTraces() {
