@@ -238,6 +238,16 @@ let benchmarks: @Sendable () -> Void = {
         return store
     }
 
+    // W18: a component's increment through its scoped store, against a message the parent routes by hand.
+
+    Benchmark("W18 dispatch through a scoped store of one of two parts (Store)") { benchmark, top in
+        dispatchIncrements(through: top, count: benchmark.scaledIterations.count)
+    } setup: {
+        let top = Store(initialState: ScopedPairState()).scope(\.top)
+        _ = top.subscribeToCount(Sink())
+        return top
+    }
+
     // W10: W2 with one observer, the cost of observing.
 
     Benchmark("W10 dispatch to 1 subscriber and 1 observer (Store)") { benchmark, store in

@@ -437,6 +437,53 @@ func dispatchIncrements(to store: Store<ScopedAppState>, count: Int) {
     }
 }
 
+// MARK: - W18: a component's dispatch through its scoped store
+
+/// The state of W18: two parts of one type side by side, composed by `makeSerialUpdate`. A component given
+/// `scope(\.top)` increments `top` only.
+struct ScopedPairState: State {
+    var top = BenchState()
+    var bottom = BenchState()
+
+    static func update(_ state: inout ScopedPairState, with message: Message) -> Effect? {
+        makeSerialUpdate(\.top, \.bottom)(&state, message)
+    }
+}
+
+/// W18 by hand: the same two parts, and a message of the parent's own that it routes to `top` itself, as an
+/// app without scoped stores would write it.
+struct HandRoutedPairState: State {
+    var top = BenchState()
+    var bottom = BenchState()
+
+    /// Increments `top`.
+    struct IncrementTop: Message {}
+
+    static func update(_ state: inout HandRoutedPairState, with message: Message) -> Effect? {
+        if message.as(IncrementTop.self) != nil {
+            state.top.count += 1
+        }
+        return nil
+    }
+}
+
+/// W18: `count` increments dispatched through `top`, the component's scoped store (which has W2's
+/// subscriber, on `count`).
+@inline(never)
+func dispatchIncrements(through top: Store<BenchState>, count: Int) {
+    for _ in 0..<count {
+        top.dispatch(Increment())
+    }
+}
+
+/// W18 by hand: `count` increments of `top` dispatched to the root.
+@inline(never)
+func dispatchTopIncrements(to store: Store<HandRoutedPairState>, count: Int) {
+    for _ in 0..<count {
+        store.dispatch(HandRoutedPairState.IncrementTop())
+    }
+}
+
 // MARK: - W10: W2 with one observer
 
 /// W10: an observer that counts the events it sees (into `sink`), as a logger or an analytics hook would

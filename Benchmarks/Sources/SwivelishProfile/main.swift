@@ -13,7 +13,9 @@
 // same with a model per row instead of a subscription), W14-store, W14-hand (an append to a
 // list of 10,000 rows; checks that only the list's reader was called), W16-store (a row's effect that sends
 // the row a message at once, in 1,000 rows; checks every message arrived), W17-store (a search that cancels
-// the one in flight, by an id of the user's own, and sends its result at once); W5 takes
+// the one in flight, by an id of the user's own, and sends its result at once), W18-scoped, W18-hand (a
+// component's increment through its scoped store `scope(\.top)` of two parts of one type, against a message
+// the parent routes by hand; checks that top only changed); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
@@ -41,7 +43,7 @@ import Darwin
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
     print(
-        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store <count> [live subscribers, for W5] | W4 <count> [rounds]"
+        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W18-<scoped|hand> <count> [live subscribers, for W5] | W4 <count> [rounds]"
     )
     exit(2)
 }
@@ -217,6 +219,19 @@ case "W9-root":
     let store = Store(initialState: ScopedAppState())
     _ = store.subscribeToPartCount(sink)
     dispatchIncrements(to: store, count: count)
+case "W18-scoped":
+    let store = Store(initialState: ScopedPairState())
+    let top = store.scope(\.top)
+    _ = top.subscribeToCount(sink)
+    dispatchIncrements(through: top, count: count)
+    guard store.state.top.count == count, store.state.bottom.count == 0 else {
+        print("error: W18's increments did not reach top only")
+        exit(1)
+    }
+case "W18-hand":
+    let store = Store(initialState: HandRoutedPairState())
+    _ = store.subscribe(\.top.count, immediately: false, skipRepeats: true) { sink.total &+= $0 }
+    dispatchTopIncrements(to: store, count: count)
 case "W10-store":
     let store = Store(initialState: BenchState(), observers: [countingObserver(sink)])
     _ = store.subscribeToCount(sink)

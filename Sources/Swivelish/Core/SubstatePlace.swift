@@ -20,6 +20,9 @@ struct SubstatePlace<Parent, Child: State> {
 
     /// Calls the sub-state's `update` with `message`, in place.
     @inlinable
+    // Always inlined: left to the optimiser, it stayed a call of the unspecialised generic from the
+    // pack-specialised `updateAddressed` (W18: 1,829 -> 1,701 instructions).
+    @inline(__always)
     func update(_ state: inout Parent, with message: any Message) -> Effect? {
         guard let offset = place.offset else {
             return Child.update(&state[keyPath: keyPath.unsafelyUnwrapped], with: message)
@@ -63,7 +66,9 @@ extension State {
     static func updateAddressed<each Substate: State>(
         _ message: any Message, of state: inout Self, _ place: repeat SubstatePlace<Self, each Substate>
     ) -> Effect? {
-        let addressed = message as! SubstateMessage  // the caller checked its type
+        // The caller checked its type. `as(_:)` compares the type again; `as!` asked the runtime to cast (W18, a
+        // dispatch through a scoped store: 2,210 -> 1,829 instructions).
+        let addressed = message.as(SubstateMessage.self)!
         for place in repeat each place {
             if addressed.address.isAt(place.place) {
                 return addressed.addressingBack(place.owning(place.update(&state, with: addressed.message)))
