@@ -6,8 +6,10 @@ import Swivelish
 /// The default answers from a catalogue of its own, numbering each topic's pictures, so that the example
 /// prints the same lines every time and needs no network; an app gives a client that asks a real service.
 public struct GifClient: Sendable {
+    /// Returns a picture of `topic` (its name, in this example).
     public var fetch: @Sendable (_ topic: String) -> String
 
+    /// A client that answers with `fetch`.
     public init(fetch: @escaping @Sendable (_ topic: String) -> String) {
         self.fetch = fetch
     }
@@ -33,6 +35,7 @@ private final class NumberedTopics: @unchecked Sendable {  // its state is behin
 }
 
 extension GifClient: DependencyKey {
+    /// A numbered client: the one a store uses unless given another.
     public static let defaultValue = GifClient.numbered()
 }
 
