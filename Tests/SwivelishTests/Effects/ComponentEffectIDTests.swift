@@ -2,7 +2,7 @@ import Swivelish
 import Testing
 
 /// What each effect of the tests below saw: `"<item> <what> <number>"` when it was cancelled.
-private let cancellations = Locked<[String]>([])
+private let cancellations = CancellationLog()
 
 private struct PriceCheck: Hashable, Sendable {}
 private struct Upload: Hashable, Sendable {}
@@ -28,27 +28,17 @@ private struct PricedItem: State, Identifiable, Equatable {
         case .check?:
             state.checks += 1
             return Effects.run(
-                id: PriceCheck(), cancelInFlight: true, waitUntilCancelled("\(name) check \(state.checks)"))
+                id: PriceCheck(), cancelInFlight: true,
+                cancellations.waitUntilCancelled("\(name) check \(state.checks)"))
         case .stopChecking?:
             return Effects.cancel(id: PriceCheck())
         case .upload?:
             state.uploads += 1
             return Effects.run(
                 id: StoreWideEffectID(Upload()), cancelInFlight: true,
-                waitUntilCancelled("\(name) upload \(state.uploads)"))
+                cancellations.waitUntilCancelled("\(name) upload \(state.uploads)"))
         case nil:
             return nil
-        }
-    }
-}
-
-/// Sleeps until cancelled, then records `name`.
-private func waitUntilCancelled(_ name: String) -> @Sendable (Dispatcher) async throws -> Void {
-    { _ in
-        do {
-            try await Task.sleep(for: .seconds(120))
-        } catch {
-            cancellations.append(name)
         }
     }
 }
@@ -75,7 +65,7 @@ private struct PriceList: State {
 @Suite("An id given inside a child's effects names that child's effects", .serialized)
 struct ComponentEffectIDTests {
     init() {
-        cancellations.withValue { $0 = [] }
+        cancellations.reset()
     }
 
     private func settle() async {

@@ -3,7 +3,7 @@ import Testing
 @testable import Swivelish
 
 /// What each effect of the tests below saw: `"<counter> <what> <number>"` when it was cancelled.
-private let cancellations = Locked<[String]>([])
+private let cancellations = CancellationLog()
 
 private struct Tick: Hashable, Sendable {}
 private struct Save: Hashable, Sendable {}
@@ -28,27 +28,16 @@ private struct TickingCounter: State, Equatable {
         case .tick?:
             state.ticks += 1
             return Effects.run(
-                id: Tick(), cancelInFlight: true, waitUntilCancelled("\(state.name) tick \(state.ticks)"))
+                id: Tick(), cancelInFlight: true, cancellations.waitUntilCancelled("\(state.name) tick \(state.ticks)"))
         case .stop?:
             return Effects.cancel(id: Tick())
         case .save?:
             state.saves += 1
             return Effects.run(
                 id: StoreWideEffectID(Save()), cancelInFlight: true,
-                waitUntilCancelled("\(state.name) save \(state.saves)"))
+                cancellations.waitUntilCancelled("\(state.name) save \(state.saves)"))
         case nil:
             return nil
-        }
-    }
-}
-
-/// Sleeps until cancelled, then records `name`.
-private func waitUntilCancelled(_ name: String) -> @Sendable (Dispatcher) async throws -> Void {
-    { _ in
-        do {
-            try await Task.sleep(for: .seconds(120))
-        } catch {
-            cancellations.append(name)
         }
     }
 }
@@ -114,7 +103,7 @@ private struct PairRows: State {
 @Suite("An id given inside a sub-state's effects names that sub-state's effects", .serialized)
 struct SubstateEffectIDTests {
     init() {
-        cancellations.withValue { $0 = [] }
+        cancellations.reset()
     }
 
     private func settle() async {
