@@ -28,10 +28,23 @@ public struct LoadedTrace: Sendable {
     public var messageCount: Int { messageIndex.steps.count }
     /// Whether the trace ends with the record its writer writes when it is closed.
     public var isClosed = false
+    /// What the trace says of the types of its state, by name, gathered from every record's `types`: which
+    /// values are optionals, enums, identified arrays, and the fields of structs. Empty for a trace written
+    /// before Swivelish described its types: the page then writes changes by position.
+    public var types: [String: TraceTypeDescription] = [:]
     /// What was wrong, in the order found.
     public var problems: [TraceProblem] = []
 
     public init() {}
+
+    /// Adds the descriptions of a record's `types` field, merging each with what earlier records said of its
+    /// type (an enum's cases met since). One that cannot be read is left out.
+    mutating func addTypes(_ descriptions: [String: Any]) {
+        for (name, object) in descriptions {
+            guard let description = TraceTypeDescription(object) else { continue }
+            types[name, default: description].merge(description)
+        }
+    }
 
     /// Whether any problem is an error (a line skipped, a format too new).
     public var hasErrors: Bool {

@@ -148,6 +148,9 @@ public enum TraceReader {
             return
         }
         if kind == "message" { trace.messageIndex.append(object) }
+        if let types = object["types"] as? [String: Any] {
+            trace.addTypes(types)
+        }
         if kind == "end" { trace.isClosed = true }
         trace.kinds.append(kindLetters[kind] ?? UInt8(ascii: "?"))
         trace.records.append(String(decoding: line, as: UTF8.self))

@@ -55,6 +55,11 @@ package func codeDescription(of message: any Message) -> String {
     let fullName = displayName(of: type)
     let shortName = String(describing: type)
     let description = describe(message)
+    if description.hasPrefix(fullName + "(") {
+        // A description that names the type already, as its display name (`PresentedMessage<Screen.Detail>(...)`,
+        // whose generic argument `String(describing:)` would shorten to `Detail`).
+        return description
+    }
     if description.hasPrefix(shortName) {
         return fullName + description.dropFirst(shortName.count)
     }

@@ -28,12 +28,16 @@ extension InspectorPage {
           return text.length > limit ? text.slice(0, limit - 1) + "…" : text;
         }
 
-        /// `counter.past[2].count`: a path as code would write it (keys that are not identifiers as ["key"]).
-        function pathText(path) {
+        /// `counter.past[2].count`: a path as code would write it (keys that are not identifiers as ["key"]), an
+        /// element of an identified array by its id, as `ids` (the change's) names it: `todos[id: 4].title`.
+        function pathText(path, ids) {
           if (!path || path.length === 0) return "(the whole state)";
           let text = "";
-          for (const component of path) {
-            if (typeof component === "number") text += "[" + component + "]";
+          for (const [index, component] of path.entries()) {
+            const id = ids ? ids[index] : null;
+            if (typeof component === "number" && id !== null && id !== undefined) {
+              text += "[id: " + (typeof id === "string" ? JSON.stringify(id) : brief(id, 40)) + "]";
+            } else if (typeof component === "number") text += "[" + component + "]";
             else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(component)) text += (text ? "." : "") + component;
             else text += "[" + JSON.stringify(component) + "]";
           }
@@ -45,7 +49,7 @@ extension InspectorPage {
             const row = document.createElement("tr");
             const field = document.createElement("td");
             field.className = "mono";
-            field.textContent = pathText(change.path);
+            field.textContent = pathText(change.path, change.ids);
             const old = document.createElement("td");
             old.className = "old value";
             old.textContent = "old" in change ? brief(change.old) : oldLabel;

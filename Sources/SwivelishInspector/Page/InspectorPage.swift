@@ -67,9 +67,10 @@ public struct InspectorPage {
         return "\(source) · \(count) \(count == 1 ? "message" : "messages")"
     }
 
-    /// The embedded data, as JSON: what the page needs besides the records, and the index of the messages
+    /// The embedded data, as JSON: what the page needs besides the records, the index of the messages
     /// (their steps, texts, types and flags), so that the page lists and searches the messages without
-    /// parsing their records.
+    /// parsing their records, and the descriptions of the state's types (``LoadedTrace/types``), so that its
+    /// test skeleton writes each change as a test does without parsing every record.
     ///
     /// Every `<` is written `\u003c`, so that nothing in the data can close the script element (`</script>`)
     /// or open a comment: in valid JSON, `<` can only be inside a string, where the escape means the same.
@@ -81,6 +82,10 @@ public struct InspectorPage {
         json += ",\"divergedAt\":\(divergedAt.map(String.init) ?? "null")"
         json += ",\"secondFileStart\":\(trace.secondFileStart.map(String.init) ?? "null")"
         json += ",\"lines\":\(numbers(trace.lines))"
+        json += ",\"types\":{"
+        json += trace.types.sorted { $0.key < $1.key }.map { jsonString($0.key) + ":" + $0.value.json }
+            .joined(separator: ",")
+        json += "}"
         json += ",\"kinds\":\(jsonString(String(decoding: trace.kinds, as: UTF8.self)))"
         json += ",\"messages\":{\"steps\":\(numbers(index.steps)),\"types\":\(numbers(index.types))"
         json += ",\"flags\":\(numbers(index.flags)),\"changeCounts\":\(numbers(index.changeCounts))"

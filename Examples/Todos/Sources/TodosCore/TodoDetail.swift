@@ -24,9 +24,20 @@ public struct TodoDetail: State, Equatable, Identifiable {
     /// The most seconds a reminder may count down: a day.
     public static let maximumSeconds = 86_400
 
-    /// Creates the detail of the todo with `todoID`, with no countdown.
-    public init(todoID: Int) {
+    /// Creates the detail of the todo with `todoID`, with no countdown unless one is given.
+    ///
+    /// Every stored property is a parameter, in order, as in a memberwise initializer: a test writes any
+    /// detail in one expression, as the inspector's test skeleton does
+    /// (`TodoDetail(todoID: 1, secondsLeft: nil, isReminderDue: false)`).
+    ///
+    /// - Parameters:
+    ///   - todoID: The id of the todo shown.
+    ///   - secondsLeft: The seconds left before the reminder is due; `nil`, the default, for none.
+    ///   - isReminderDue: Whether a countdown reached zero; not by default.
+    public init(todoID: Int, secondsLeft: Int? = nil, isReminderDue: Bool = false) {
         self.todoID = todoID
+        self.secondsLeft = secondsLeft
+        self.isReminderDue = isReminderDue
     }
 
     /// What the detail does.

@@ -31,7 +31,7 @@ extension Recording {
                 traceID: "recording-\(Int(time * 1_000_000))", segment: 1, time: time, snapshotInterval: 100,
                 maximumMessages: nil),
             to: &output)
-        appendLine(records.snapshot(step: 0, state: TraceRecords<S>.render(initialState)), to: &output)
+        appendLine(records.snapshot(step: 0, state: records.render(initialState)), to: &output)
         var before = initialState
         for (index, step) in steps.enumerated() {
             let lines = records.message(

@@ -23,6 +23,8 @@ struct TraceRecords<S: State> {
     /// Messages lost since the last record written (a failed write): the next message record says so and
     /// carries the whole state.
     private var lostMessages = 0
+    /// The types met in the states written, described in the records that first meet them.
+    private let types = TraceTypes()
 
     init(snapshotInterval: Int) {
         self.snapshotInterval = snapshotInterval
@@ -34,6 +36,17 @@ struct TraceRecords<S: State> {
             return tree
         }
         return TraceValue(mirroring: state)
+    }
+
+    /// The tree of a state, describing the types met (to write in the next record) and keeping the ids of
+    /// the elements of identified arrays.
+    func render(_ state: S) -> TraceValue {
+        if Self.isEncodable, let encodable = state as? any Encodable,
+            let tree = try? TraceValueEncoder.encode(encodable, describingTypesIn: types)
+        {
+            return tree
+        }
+        return TraceValue(mirroring: state, describingTypesIn: types)
     }
 
     /// The first line of a trace file (or of a segment of one).
@@ -52,19 +65,28 @@ struct TraceRecords<S: State> {
         ])
     }
 
-    /// A record of the whole state after `step` (0: before the first message).
-    mutating func snapshot(step: Int, state: TraceValue) -> TraceValue {
+    /// A record of the whole state after `step` (0: before the first message), rendered by ``render(_:)``;
+    /// with the types described since the last record (or, with `allTypes`, every type described so far).
+    mutating func snapshot(step: Int, state: TraceValue, allTypes: Bool = false) -> TraceValue {
         lastState = state
         lastStep = step
         messagesSinceSnapshot = 0
-        return .object([.init("kind", .string("snapshot")), .init("step", .integer(step)), .init("state", state)])
+        var fields: [TraceValue.Field] = [
+            .init("kind", .string("snapshot")), .init("step", .integer(step)), .init("state", state),
+        ]
+        let newTypes = types.takeNewDescriptions()
+        if let described = allTypes ? types.allDescriptions() : newTypes {
+            fields.append(.init("types", described))
+        }
+        return .object(fields)
     }
 
-    /// A snapshot of the last state written, to begin a new segment; `nil` before the first message or
-    /// after a loss (the next message record carries the whole state then).
+    /// A snapshot of the last state written, to begin a new segment, with every type described so far (the
+    /// segment may be read alone); `nil` before the first message or after a loss (the next message record
+    /// carries the whole state then).
     mutating func snapshotOfLastState() -> TraceValue? {
         guard let lastState, lostMessages == 0 else { return nil }
-        return snapshot(step: lastStep, state: lastState)
+        return snapshot(step: lastStep, state: lastState, allTypes: true)
     }
 
     /// Records that the last `messages` message records could not be written.
@@ -90,17 +112,14 @@ struct TraceRecords<S: State> {
     ) -> [TraceValue] {
         var records: [TraceValue] = []
         let missing = dropped + lostMessages
-        let afterTree: TraceValue
-        if !Self.isEncodable, let lastState, missing == 0, filtered == 0 {
-            // The last state written is the rendering of `before`: reuse what did not change.
-            afterTree = TraceValue(mirroring: after, reusing: lastState, of: before)
-        } else {
-            afterTree = Self.render(after)
-        }
         var fields: [TraceValue.Field] = [.init("kind", .string("message")), .init("step", .integer(step))]
         if let time { fields.append(.init("time", .floatingPoint(time))) }
         fields.append(.init("type", .string(displayName(of: type(of: message)))))
-        fields.append(.init("text", .string(codeDescription(of: message))))
+        let text = codeDescription(of: message)
+        fields.append(.init("text", .string(text)))
+        if let code = testCode(of: message), code != text {
+            fields.append(.init("code", .string(code)))
+        }
         if let payload = message as? any Encodable, let tree = try? TraceValueEncoder.encode(payload) {
             fields.append(.init("payload", tree))
         }
@@ -112,7 +131,7 @@ struct TraceRecords<S: State> {
         if let lastState, missing == 0, filtered == 0 {
             beforeTree = lastState
         } else {
-            beforeTree = Self.render(before)
+            beforeTree = render(before)
             if let lastState, missing == 0 {
                 filteredChanges = lastState.changes(to: beforeTree)
             } else if lastState == nil {
@@ -128,11 +147,23 @@ struct TraceRecords<S: State> {
         if !filteredChanges.isEmpty {
             fields.append(.init("filteredChanges", .array(filteredChanges.map(\.traceValue))))
         }
+        // Rendered after the state before it (and its snapshot, for the first message), so that the types only
+        // it holds are described in the message's record.
+        let afterTree: TraceValue
+        if !Self.isEncodable {
+            // `beforeTree` is the rendering of `before`: reuse what did not change.
+            afterTree = TraceValue(mirroring: after, reusing: beforeTree, of: before, describingTypesIn: types)
+        } else {
+            afterTree = render(after)
+        }
         fields.append(.init("changes", .array(beforeTree.changes(to: afterTree).map(\.traceValue))))
         messagesSinceSnapshot += 1
         if missing > 0 || messagesSinceSnapshot >= snapshotInterval {
             fields.append(.init("state", afterTree))
             messagesSinceSnapshot = 0
+        }
+        if let described = types.takeNewDescriptions() {
+            fields.append(.init("types", described))
         }
         lastState = afterTree
         lastStep = step

@@ -24,11 +24,28 @@ extension TraceValue {
     /// - optionals as their value or `null`; numbers, booleans and strings as themselves;
     /// - anything else (a value without fields, such as a pointer) as its description.
     package init(mirroring value: Any) {
-        var ancestors: [ObjectIdentifier] = []
-        self = Self.mirror(value, depth: 0, ancestors: &ancestors)
+        var walk = MirrorWalk(types: nil)
+        self = Self.mirror(value, depth: 0, walk: &walk)
     }
 
-    static func mirror(_ value: Any, depth: Int, ancestors: inout [ObjectIdentifier]) -> TraceValue {
+    /// Renders `value` as ``init(mirroring:)`` does, describing the types it meets in `types` (see
+    /// ``TraceTypes``) and keeping the ids of the elements of identified arrays (see
+    /// ``identifiedArray(ids:elements:)``): what a trace writer does.
+    init(mirroring value: Any, describingTypesIn types: TraceTypes) {
+        var walk = MirrorWalk(types: types)
+        self = Self.mirror(value, depth: 0, walk: &walk)
+    }
+
+    /// What a rendering carries from a value to its children.
+    struct MirrorWalk {
+        /// The objects rendered above this value, to cut a cycle.
+        var ancestors: [ObjectIdentifier] = []
+        /// Where to describe the types met, and whether to keep the ids of identified arrays; `nil` for a
+        /// plain rendering.
+        let types: TraceTypes?
+    }
+
+    static func mirror(_ value: Any, depth: Int, walk: inout MirrorWalk) -> TraceValue {
         guard depth < maximumDepth else { return .string("…") }
         // Numbers, booleans and strings first, by their type: a comparison of metadata pointers, where a
         // mirror (made for every leaf otherwise) and a chain of failing casts would cost far more.
@@ -36,22 +53,27 @@ extension TraceValue {
             return leaf
         }
         let mirror = Mirror(reflecting: value)
+        walk.types?.describe(value, mirror: mirror)
         switch mirror.displayStyle {
         case .struct?:
-            return .object(fields(of: mirror, depth: depth, ancestors: &ancestors))
+            return .object(fields(of: mirror, depth: depth, walk: &walk))
         case .class?:
             let object = ObjectIdentifier(value as AnyObject)
-            guard !ancestors.contains(object) else { return .string("<cycle>") }
-            ancestors.append(object)
-            defer { ancestors.removeLast() }
-            return .object(fields(of: mirror, depth: depth, ancestors: &ancestors))
+            guard !walk.ancestors.contains(object) else { return .string("<cycle>") }
+            walk.ancestors.append(object)
+            defer { walk.ancestors.removeLast() }
+            return .object(fields(of: mirror, depth: depth, walk: &walk))
         case .optional?:
             guard let wrapped = mirror.children.first?.value else { return .null }
-            return Self.mirror(wrapped, depth: depth, ancestors: &ancestors)
+            return Self.mirror(wrapped, depth: depth, walk: &walk)
         case .collection?:
-            return .array(mirror.children.map { Self.mirror($0.value, depth: depth + 1, ancestors: &ancestors) })
+            let elements = mirror.children.map { Self.mirror($0.value, depth: depth + 1, walk: &walk) }
+            if walk.types != nil, let identified = value as? any TraceIdentifiedCollection {
+                return .identifiedArray(ids: ids(of: identified), elements: elements)
+            }
+            return .array(elements)
         case .set?:
-            let elements = mirror.children.map { Self.mirror($0.value, depth: depth + 1, ancestors: &ancestors) }
+            let elements = mirror.children.map { Self.mirror($0.value, depth: depth + 1, walk: &walk) }
             return .array(elements.map { ($0.json, $0) }.sorted { $0.0 < $1.0 }.map(\.1))
         case .dictionary?:
             var entries: [Field] = []
@@ -59,39 +81,49 @@ extension TraceValue {
                 let pair = Array(Mirror(reflecting: child.value).children)
                 guard pair.count == 2 else { continue }
                 let key = pair[0].value as? String ?? describe(pair[0].value)
-                entries.append(Field(key, Self.mirror(pair[1].value, depth: depth + 1, ancestors: &ancestors)))
+                entries.append(Field(key, Self.mirror(pair[1].value, depth: depth + 1, walk: &walk)))
             }
             return .object(entries.sorted { $0.key < $1.key })
         case .tuple?:
             let children = Array(mirror.children)
             if children.allSatisfy({ $0.label?.hasPrefix(".") ?? true }) {
-                return .array(children.map { Self.mirror($0.value, depth: depth + 1, ancestors: &ancestors) })
+                return .array(children.map { Self.mirror($0.value, depth: depth + 1, walk: &walk) })
             }
-            return .object(fields(of: mirror, depth: depth, ancestors: &ancestors))
+            return .object(fields(of: mirror, depth: depth, walk: &walk))
         case .enum?:
             guard let payload = mirror.children.first else {
                 return .string(String(describing: value))
             }
             let name = payload.label ?? String(describing: value)
-            return .object([Field(name, Self.mirror(payload.value, depth: depth + 1, ancestors: &ancestors))])
+            return .object([Field(name, Self.mirror(payload.value, depth: depth + 1, walk: &walk))])
         default:
             if mirror.children.isEmpty {
                 return leaf(value)
             }
             // A custom mirror without a display style: its children, as fields.
-            return .object(fields(of: mirror, depth: depth, ancestors: &ancestors))
+            return .object(fields(of: mirror, depth: depth, walk: &walk))
         }
     }
 
-    private static func fields(of mirror: Mirror, depth: Int, ancestors: inout [ObjectIdentifier]) -> [Field] {
+    /// The ids of the elements of `identified`, rendered.
+    static func ids(of identified: any TraceIdentifiedCollection) -> [TraceValue] {
+        identified.traceIDs.map { TraceValue(mirroring: $0) }
+    }
+
+    /// The key a field is written under: its label, an unlabelled element of a tuple that has labels too
+    /// (`.0`) as `_0`, as `Codable` writes it, and a child without a label as its index.
+    static func fieldKey(_ label: String?, index: Int) -> String {
+        label.map { $0.hasPrefix(".") ? "_" + $0.dropFirst() : $0 } ?? String(index)
+    }
+
+    private static func fields(of mirror: Mirror, depth: Int, walk: inout MirrorWalk) -> [Field] {
         var result: [Field] = []
         if let superclass = mirror.superclassMirror {
-            result = fields(of: superclass, depth: depth, ancestors: &ancestors)
+            result = fields(of: superclass, depth: depth, walk: &walk)
         }
         for (index, child) in mirror.children.enumerated() {
-            // An unlabelled element of a tuple that has labels too (`.0`) is written `_0`, as `Codable` does.
-            let key = child.label.map { $0.hasPrefix(".") ? "_" + $0.dropFirst() : $0 } ?? String(index)
-            result.append(Field(key, Self.mirror(child.value, depth: depth + 1, ancestors: &ancestors)))
+            result.append(
+                Field(fieldKey(child.label, index: index), Self.mirror(child.value, depth: depth + 1, walk: &walk)))
         }
         return result
     }
@@ -107,7 +139,7 @@ extension TraceValue {
 
     /// The tree of a number, a boolean or a string, or `nil` for a value of another type. One cast, chosen
     /// by comparing the value's type with each.
-    private static func primitive(_ value: Any) -> TraceValue? {
+    static func primitive(_ value: Any) -> TraceValue? {
         let type = Swift.type(of: value)
         if type == Int.self { return .integer(value as! Int) }
         if type == String.self { return .string(value as! String) }

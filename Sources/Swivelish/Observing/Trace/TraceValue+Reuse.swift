@@ -9,54 +9,74 @@ extension TraceValue {
     /// entry reuses the others. Anything else is rendered anew. The result is the tree
     /// ``init(mirroring:)`` would make of `new`, for values (a class changed in place since `old` was
     /// rendered would keep its old rendering, as it is equal to itself).
-    init(mirroring new: Any, reusing oldTree: TraceValue, of old: Any) {
-        var ancestors: [ObjectIdentifier] = []
-        self = Self.mirror(new, reusing: oldTree, of: old, depth: 0, ancestors: &ancestors)
+    ///
+    /// With `types`, it describes the types it meets there and keeps the ids of identified arrays, as
+    /// ``init(mirroring:describingTypesIn:)`` does; `oldTree` must then have been rendered so too.
+    init(mirroring new: Any, reusing oldTree: TraceValue, of old: Any, describingTypesIn types: TraceTypes? = nil) {
+        var walk = MirrorWalk(types: types)
+        self = Self.mirror(new, reusing: oldTree, of: old, depth: 0, walk: &walk)
     }
 
     private static func mirror(
-        _ new: Any, reusing oldTree: TraceValue, of old: Any, depth: Int, ancestors: inout [ObjectIdentifier]
+        _ new: Any, reusing oldTree: TraceValue, of old: Any, depth: Int, walk: inout MirrorWalk
     ) -> TraceValue {
         if let equal = areEqual(old, new) {
             if equal { return oldTree }
         }
         guard type(of: old) == type(of: new), depth < maximumDepth else {
-            return mirror(new, depth: depth, ancestors: &ancestors)
+            return mirror(new, depth: depth, walk: &walk)
+        }
+        if let leaf = primitive(new) {
+            return leaf
         }
         let newMirror = Mirror(reflecting: new)
+        walk.types?.describe(new, mirror: newMirror)
+        let oldElements: [TraceValue]?
+        switch oldTree {
+        case let .array(elements): oldElements = elements
+        case let .identifiedArray(_, elements): oldElements = elements
+        default: oldElements = nil
+        }
         switch (newMirror.displayStyle, oldTree) {
         case (.struct?, .object(let oldFields)):
             let oldMirror = Mirror(reflecting: old)
             var fields: [Field] = []
             for (index, (oldChild, newChild)) in zip(oldMirror.children, newMirror.children).enumerated() {
                 guard index < oldFields.count, let label = newChild.label, oldFields[index].key == label else {
-                    return mirror(new, depth: depth, ancestors: &ancestors)
+                    return mirror(new, depth: depth, walk: &walk)
                 }
                 fields.append(
                     Field(
                         label,
                         mirror(
                             newChild.value, reusing: oldFields[index].value, of: oldChild.value, depth: depth + 1,
-                            ancestors: &ancestors)))
+                            walk: &walk)))
             }
-            return fields.count == oldFields.count ? .object(fields) : mirror(new, depth: depth, ancestors: &ancestors)
-        case (.collection?, .array(let oldElements)):
+            return fields.count == oldFields.count ? .object(fields) : mirror(new, depth: depth, walk: &walk)
+        case (.collection?, _):
+            guard let oldElements else { return mirror(new, depth: depth, walk: &walk) }
             let oldValues = Mirror(reflecting: old).children.map(\.value)
             let newValues = newMirror.children.map(\.value)
-            guard oldValues.count == oldElements.count else { return mirror(new, depth: depth, ancestors: &ancestors) }
+            guard oldValues.count == oldElements.count else { return mirror(new, depth: depth, walk: &walk) }
             let offset = shift(from: oldValues, to: newValues)
-            return .array(
-                newValues.enumerated().map { index, value in
-                    let match = index + offset
-                    guard match >= 0, match < oldValues.count else {
-                        return mirror(value, depth: depth + 1, ancestors: &ancestors)
-                    }
-                    return mirror(
-                        value, reusing: oldElements[match], of: oldValues[match], depth: depth + 1,
-                        ancestors: &ancestors)
-                })
+            let elements = newValues.enumerated().map { index, value in
+                let match = index + offset
+                guard match >= 0, match < oldValues.count else {
+                    return mirror(value, depth: depth + 1, walk: &walk)
+                }
+                return mirror(
+                    value, reusing: oldElements[match], of: oldValues[match], depth: depth + 1, walk: &walk)
+            }
+            if walk.types != nil, let identified = new as? any TraceIdentifiedCollection {
+                // The ids of the last rendering, when they did not change (an element changed in place).
+                if case let .identifiedArray(oldIDs, _) = oldTree, identified.hasSameIDs(as: old) {
+                    return .identifiedArray(ids: oldIDs, elements: elements)
+                }
+                return .identifiedArray(ids: ids(of: identified), elements: elements)
+            }
+            return .array(elements)
         default:
-            return mirror(new, depth: depth, ancestors: &ancestors)
+            return mirror(new, depth: depth, walk: &walk)
         }
     }
 

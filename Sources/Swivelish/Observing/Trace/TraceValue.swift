@@ -3,6 +3,9 @@
 /// A state or a message becomes one with ``TraceValue/init(rendering:)``: its `Codable` encoding when it
 /// has one, else a structural rendering through `Mirror`. Objects keep their fields in order (the order
 /// of the declaration, or of the encoding), so that a state reads in a trace as it does in code.
+///
+/// A trace writer renders an ``IdentifiedArray`` as ``identifiedArray(ids:elements:)``: its JSON is the
+/// array of its elements, and its ids tell the changes which element each one is (see ``TraceChange/ids``).
 package enum TraceValue: Equatable, Sendable {
     /// A field of an object.
     package struct Field: Equatable, Sendable {
@@ -22,6 +25,8 @@ package enum TraceValue: Equatable, Sendable {
     case string(String)
     case array([TraceValue])
     case object([Field])
+    /// The elements of an ``IdentifiedArray``, written as an array, with the id of each (not written).
+    case identifiedArray(ids: [TraceValue], elements: [TraceValue])
 
     /// The value of the field `key`, for an object that has one.
     package subscript(key: String) -> TraceValue? {
@@ -47,7 +52,7 @@ package enum TraceValue: Equatable, Sendable {
             output.append(contentsOf: text.utf8)
         case let .string(text):
             appendJSONString(text, to: &output)
-        case let .array(elements):
+        case let .array(elements), let .identifiedArray(_, elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }

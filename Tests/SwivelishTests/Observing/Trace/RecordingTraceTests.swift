@@ -35,7 +35,10 @@ struct RecordingTraceTests {
         try recording.writeTrace(to: path, divergence: divergence)
         let contents = try TraceContents(path: path)
         #expect(contents.header?["state"] == .string("RecordingTraceTests.Impure"))
-        #expect(contents.lines[1].json == #"{"kind":"snapshot","step":0,"state":{"count":0}}"#)
+        #expect(
+            contents.lines[1].json
+                == #"{"kind":"snapshot","step":0,"state":{"count":0},"types":{"RecordingTraceTests.Impure":{"kind":"struct","fields":{"count":"Int"}}}}"#
+        )
         #expect(contents.messages.compactMap { $0["step"]?.int } == [1, 2, 3])
         #expect(contents.messages.allSatisfy { $0["time"] == nil && $0["origin"] == nil })
         let marker = try #require(contents.records(ofKind: "divergence").first)

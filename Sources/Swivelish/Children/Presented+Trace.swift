@@ -1,0 +1,4 @@
+extension Presented: TraceOptionalType {
+    static var traceWrappedType: Any.Type { Child.self }
+    static var isTracePropertyWrapper: Bool { true }
+}
