@@ -27,9 +27,9 @@ extension Message {
         return self.as(M.self)
     }
 
-    /// This message as the child presented at `slot` receives it, as an `M`: for a parent that reacts to its
-    /// presented child's messages (a detail screen's "close" that the parent handles), whether the child's
-    /// store or effect sent it (a ``PresentedMessage``) or it was dispatched to every part.
+    /// This message as the child presented at `slot` receives it, as an `M`, when the child sent it: for a
+    /// parent that reacts to its presented child's messages (a detail screen's "close" that the parent
+    /// handles), which the child's store and its effects send as a ``PresentedMessage``.
     ///
     /// ```swift
     /// updatePresented(\.$detail, of: &state, with: message) { state, message in
@@ -43,16 +43,20 @@ extension Message {
     /// - Parameters:
     ///   - type: The child's message type.
     ///   - slot: The presented child, as its parent's `updatePresented` names it (`\Screen.$detail`).
-    /// - Returns: The message the child receives, as an `M`, or `nil` when it receives none of that type (or
-    ///   one addressed to another slot).
+    /// A message dispatched to the root without an address reaches the presented child too, but is not the
+    /// child's: this returns `nil` for it. So a feature that presents itself (a folder in a folder) matches
+    /// what its own child sends, not the message it is given as a child itself, which arrives unwrapped.
+    ///
+    /// - Returns: The message the child sent, as an `M`, or `nil` when it is not a ``PresentedMessage`` for
+    ///   `slot` (or has another type).
     @inlinable
     public func `as`<M: Message, Parent, Child: State>(_ type: M.Type, at slot: KeyPath<Parent, Presented<Child>>)
         -> M?
     {
-        if let addressed = self.as(PresentedMessage<Child>.self) {
-            return addressed.slot?.mayBe(ChildPlace(slot)) ?? true ? addressed.message.as(M.self) : nil
-        }
-        return self.as(M.self)
+        guard let addressed = self.as(PresentedMessage<Child>.self),
+            addressed.slot?.mayBe(ChildPlace(slot)) ?? true
+        else { return nil }
+        return addressed.message.as(M.self)
     }
 
     /// This message as an element of the collection at `elements` receives it, as an `M`, with the element's
