@@ -64,7 +64,7 @@ public enum Command: Equatable, Sendable {
         case let .edit(row, title):
             return ElementMessage<Todo>(id: try id(ofRow: row), Todo.Action.rename(title))
         case let .delete(row):
-            return TodoList.Action.delete(id: try id(ofRow: row))
+            return ElementMessage<Todo>(id: try id(ofRow: row), Todo.Action.delete)
         case let .filter(filter):
             return TodoList.Action.setFilter(filter)
         case let .move(row, toRow):

@@ -99,7 +99,7 @@ public struct InteractiveState: Equatable, Sendable {
         case .character("e"):
             if let todo { mode = .editing(id: todo.id, text: todo.title) }
         case .character("d"):
-            if let todo { result.messages.append(TodoList.Action.delete(id: todo.id)) }
+            if let todo { result.messages.append(ElementMessage<Todo>(id: todo.id, Todo.Action.delete)) }
         case .character("f"):
             result.messages.append(TodoList.Action.setFilter(list.filter.next))
         case .character("K"):

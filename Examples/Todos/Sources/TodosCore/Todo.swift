@@ -7,6 +7,9 @@ import Swivelish
 /// ```swift
 /// store.dispatch(ElementMessage<Todo>(id: 2, Todo.Action.toggle))
 /// ```
+///
+/// What a row cannot do to itself, it asks of its list: ``Action/delete`` (a row's delete button) is handled
+/// by ``TodoList``, which matches it by pattern.
 public struct Todo: State, Identifiable, Equatable, Codable {
     /// The todo's id: unique in its list, never reused while the list is open.
     public var id: Int
@@ -35,16 +38,19 @@ public struct Todo: State, Identifiable, Equatable, Codable {
         case toggle
         /// Gives it a new title.
         case rename(String)
+        /// Asks the list to delete it: the row's delete button. The row leaves it to ``TodoList``, which
+        /// deletes the row (and closes its detail if it is open).
+        case delete
     }
 
-    /// Applies ``Action``; ignores other messages.
+    /// Applies ``Action``; ignores other messages, and ``Action/delete``, which is the list's to handle.
     public static func update(_ state: inout Todo, with message: Message) -> Effect? {
         switch message as? Action {
         case .toggle?:
             state.isDone.toggle()
         case let .rename(title)?:
             state.title = title
-        case nil:
+        case .delete?, nil:
             break
         }
         return nil

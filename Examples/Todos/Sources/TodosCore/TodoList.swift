@@ -8,7 +8,8 @@ import Swivelish
 ///   (``Todo/Action/toggle``, ``Todo/Action/rename(_:)``);
 /// - inside it, `updatePresented(\.$detail, ...)` gives every message to the open ``TodoDetail`` while
 ///   it is open, and cancels its countdown when it is closed;
-/// - inside that, the list's own logic for ``Action``.
+/// - inside that, the list's own logic: ``Action``, and what a row asks of it, matched in one pattern
+///   (`message.as(Todo.Action.self, at: \TodoList.todos)`): a row's ``Todo/Action/delete``.
 ///
 /// When a message changed ``todos``, the update also returns an effect that saves them through the
 /// store's ``TodoStorage`` (`dispatch.dependencies.todoStorage`); a save that fails sends
@@ -39,8 +40,6 @@ public struct TodoList: State, Equatable {
     public enum Action: Message, Equatable {
         /// Adds a todo at the end, not done.
         case add(title: String)
-        /// Deletes the todo with `id` (and closes its detail if it is open).
-        case delete(id: Int)
         /// Moves the todo with `id` to where the todo with `target` is now.
         case move(id: Int, toPositionOf: Int)
         /// Shows only the todos `filter` shows.
@@ -56,14 +55,18 @@ public struct TodoList: State, Equatable {
         case saved
     }
 
-    /// Routes messages to the todos and the detail, applies ``Action``, and saves the todos when they
-    /// changed.
+    /// Routes messages to the todos and the detail, applies ``Action`` and a row's ``Todo/Action/delete``,
+    /// and saves the todos when they changed.
     public static func update(_ state: inout TodoList, with message: Message) -> Effect? {
         let before = state.todos
         let effect = updateElements(\.todos, of: &state, with: message) { state, message in
             updatePresented(\.$detail, of: &state, with: message) { state, message in
-                guard let action = message as? Action else { return nil }
-                state.apply(action)
+                // A row asks its list to delete it: the row's message, with its id, in one pattern.
+                if case let (id, .delete)? = message.as(Todo.Action.self, at: \TodoList.todos) {
+                    state.delete(id: id)
+                } else if let action = message as? Action {
+                    state.apply(action)
+                }
                 return nil
             }
         }
@@ -76,11 +79,6 @@ public struct TodoList: State, Equatable {
         case let .add(title):
             todos.append(Todo(id: nextID, title: title))
             nextID += 1
-        case let .delete(id):
-            if detail?.todoID == id {
-                detail = nil
-            }
-            todos.remove(id: id)
         case let .move(id, target):
             guard let source = todos.ids.firstIndex(of: id),
                 let destination = todos.ids.firstIndex(of: target)
@@ -98,6 +96,14 @@ public struct TodoList: State, Equatable {
         case .saved:
             saveError = nil
         }
+    }
+
+    /// Deletes the todo with `id`, closing its detail if it is open (which cancels its countdown).
+    private mutating func delete(id: Int) {
+        if detail?.todoID == id {
+            detail = nil
+        }
+        todos.remove(id: id)
     }
 
     /// The effect that saves `todos` through the store's ``TodoStorage``; it sends

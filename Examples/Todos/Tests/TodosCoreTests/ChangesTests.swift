@@ -20,7 +20,7 @@ struct ChangesTests {
         #expect(
             apply(ElementMessage<Todo>(id: 1, Todo.Action.rename("Buy oat milk")), to: &list)
                 == ["changed: 1. [x] Buy oat milk"])
-        #expect(apply(TodoList.Action.delete(id: 4), to: &list) == ["deleted: [ ] Water plants"])
+        #expect(apply(ElementMessage<Todo>(id: 4, Todo.Action.delete), to: &list) == ["deleted: [ ] Water plants"])
         #expect(
             apply(TodoList.Action.move(id: 3, toPositionOf: 1), to: &list) == [
                 "moved:", "  1. [ ] Walk the dog", "  2. [x] Buy oat milk", "  3. [x] Call mom",
@@ -41,7 +41,10 @@ struct ChangesTests {
         #expect(apply(TodoDetail.Action.tick, to: &list) == ["reminder: 1s left"])
         #expect(apply(TodoDetail.Action.tick, to: &list) == ["reminder due: Call mom"])
         #expect(apply(TodoList.Action.open(id: 1), to: &list) == ["closed: Call mom", "opened: Buy milk"])
-        #expect(apply(TodoList.Action.delete(id: 1), to: &list) == ["closed: Buy milk", "deleted: [ ] Buy milk"])
+        #expect(
+            apply(ElementMessage<Todo>(id: 1, Todo.Action.delete), to: &list) == [
+                "closed: Buy milk", "deleted: [ ] Buy milk",
+            ])
         #expect(apply(TodoList.Action.close, to: &list) == [])
     }
 

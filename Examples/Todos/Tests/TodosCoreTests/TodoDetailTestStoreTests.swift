@@ -95,7 +95,7 @@ struct TodoDetailTestStoreTests {
         let store = Self.store(clock: clock)
         store.send(TodoList.Action.open(id: 2)) { $0.detail = TodoDetail(todoID: 2) }
         store.send(TodoDetail.Action.remind(seconds: 2)) { $0.detail?.secondsLeft = 2 }
-        store.send(TodoList.Action.delete(id: 2)) {
+        store.send(ElementMessage<Todo>(id: 2, Todo.Action.delete)) {
             $0.detail = nil
             _ = $0.todos.remove(id: 2)
         }

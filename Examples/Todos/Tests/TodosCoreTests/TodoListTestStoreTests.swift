@@ -26,7 +26,7 @@ struct TodoListTestStoreTests {
         store.send(ElementMessage<Todo>(id: 1, Todo.Action.rename("Buy oat milk"))) {
             $0.todos[id: 1]?.title = "Buy oat milk"
         }
-        store.send(TodoList.Action.delete(id: 1)) {
+        store.send(ElementMessage<Todo>(id: 1, Todo.Action.delete)) {
             _ = $0.todos.remove(id: 1)
         }
         #expect(
@@ -44,7 +44,7 @@ struct TodoListTestStoreTests {
         let saved = SavedLists()
         let store = TestStore(
             initialState: TodoList(todos: threeTodos), dependencies: Dependencies { $0.todoStorage = saved.storage })
-        store.send(TodoList.Action.delete(id: 3)) { _ = $0.todos.remove(id: 3) }
+        store.send(ElementMessage<Todo>(id: 3, Todo.Action.delete)) { _ = $0.todos.remove(id: 3) }
         store.send(TodoList.Action.add(title: "Water plants")) {
             $0.todos.append(Todo(id: 4, title: "Water plants"))
             $0.nextID = 5
@@ -117,11 +117,20 @@ struct TodoListTestStoreTests {
         await store.finish()
     }
 
+    /// A row asks its list to delete it, from its own store (as a row's view would): the list removes the row.
+    @Test func aRowsStoreAsksTheListToDeleteTheRow() throws {
+        let saved = SavedLists()
+        let store = Store(
+            initialState: TodoList(todos: threeTodos), dependencies: Dependencies { $0.todoStorage = saved.storage })
+        try #require(store.scope(\.todos, id: 2)).dispatch(Todo.Action.delete)
+        #expect(store.state.todos.ids == [1, 3])
+    }
+
     @Test func aMessageForATodoThatIsNotThereChangesNothing() async {
         let saved = SavedLists()
         let store = TestStore(
             initialState: TodoList(todos: threeTodos), dependencies: Dependencies { $0.todoStorage = saved.storage })
-        store.send(TodoList.Action.delete(id: 9))
+        store.send(ElementMessage<Todo>(id: 9, Todo.Action.delete))
         store.send(TodoList.Action.open(id: 9))
         #expect(saved.saved.isEmpty)
         await store.finish()
