@@ -357,6 +357,7 @@ extension PeerSuite {
         // when state contained no element at this ID"): a late message of a removed row reaches no state.
         @Test func aLateMessageOfARemovedRowIsNotReceived() async {
             let mailbox = Mailbox()
+            defer { mailbox.empty() }
             let store = makeStore(Quotes(rows: [Quote(id: 1)]), mailbox: mailbox)
             store.send(ElementMessage<Quote>(id: 1, Quote.Action.keepDispatch))
             #expect(mailbox.send(Quote.Action.priced(5), through: "quote 1"))

@@ -346,6 +346,7 @@ extension PeerSuite {
         // child state was unavailable"): a late message of the case switched away reaches no state.
         @Test func aLateMessageOfTheCaseSwitchedAwayIsNotReceived() async {
             let mailbox = Mailbox()
+            defer { mailbox.empty() }
             let store = makeStore(Panes(pane: .first(Ticker())), mailbox: mailbox)
             store.send(PresentedMessage<Pane>(Ticker.Action.keepDispatch("first")))
             #expect(mailbox.send(Ticker.Action.tick, through: "first"))

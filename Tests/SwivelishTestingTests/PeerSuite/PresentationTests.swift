@@ -674,6 +674,7 @@ extension PeerSuite {
         // action when child state was nil"). A replaced detail's late "done" does not close the next detail.
         @Test func aLateMessageOfADismissedChildIsNotReceived() async {
             let mailbox = Mailbox()
+            defer { mailbox.empty() }
             let store = makeStore(Notes(), mailbox: mailbox)
             store.send(Notes.Action.open(5)) { $0.detail = Note(id: 5) }
             store.send(PresentedMessage<Note>(Note.Action.keepDispatch))
