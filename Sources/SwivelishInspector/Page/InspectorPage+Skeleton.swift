@@ -100,22 +100,6 @@ extension InspectorPage {
           return "<#" + text.replace(/#>/g, "# >") + "#>";
         }
 
-        /// A Swift string literal.
-        function swiftString(text) {
-          let result = '"';
-          for (const character of text) {
-            const code = character.codePointAt(0);
-            if (character === '"') result += '\\"';
-            else if (character === "\\") result += "\\\\";
-            else if (character === "\n") result += "\\n";
-            else if (character === "\r") result += "\\r";
-            else if (character === "\t") result += "\\t";
-            else if (code < 0x20) result += "\\u{" + code.toString(16) + "}";
-            else result += character;
-          }
-          return result + '"';
-        }
-
         /// A value as a literal when it is one (a string, a number, a boolean, nil), or a placeholder holding its
         /// JSON: what a trace without types allows.
         function jsonLiteral(value) {
