@@ -241,7 +241,7 @@ let benchmarks: @Sendable () -> Void = {
     // W18: a component's increment through its scoped store, against a message the parent routes by hand.
 
     Benchmark("W18 dispatch through a scoped store of one of two parts (Store)") { benchmark, top in
-        dispatchIncrements(through: top, count: benchmark.scaledIterations.count)
+        dispatchIncrements(to: top, count: benchmark.scaledIterations.count)
     } setup: {
         let top = Store(initialState: ScopedPairState()).scope(\.top)
         _ = top.subscribeToCount(Sink())

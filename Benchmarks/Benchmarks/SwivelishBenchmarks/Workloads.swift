@@ -467,15 +467,6 @@ struct HandRoutedPairState: State {
     }
 }
 
-/// W18: `count` increments dispatched through `top`, the component's scoped store (which has W2's
-/// subscriber, on `count`).
-@inline(never)
-func dispatchIncrements(through top: Store<BenchState>, count: Int) {
-    for _ in 0..<count {
-        top.dispatch(Increment())
-    }
-}
-
 /// W18 by hand: `count` increments of `top` dispatched to the root.
 @inline(never)
 func dispatchTopIncrements(to store: Store<HandRoutedPairState>, count: Int) {

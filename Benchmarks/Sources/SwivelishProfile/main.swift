@@ -223,7 +223,7 @@ case "W18-scoped":
     let store = Store(initialState: ScopedPairState())
     let top = store.scope(\.top)
     _ = top.subscribeToCount(sink)
-    dispatchIncrements(through: top, count: count)
+    dispatchIncrements(to: top, count: count)  // a scoped store is a Store<BenchState>
     guard store.state.top.count == count, store.state.bottom.count == 0 else {
         print("error: W18's increments did not reach top only")
         exit(1)
