@@ -45,37 +45,8 @@ extension PeerSuite {
             }
         }
 
-        /// A row that counts seconds on the store's clock once started.
-        struct Stopwatch: State, Identifiable, Equatable {
-            let id: Int
-            var elapsed = 0
-
-            enum Action: Message, Equatable {
-                case start
-                case tick
-            }
-
-            static func update(_ state: inout Stopwatch, with message: Message) -> Effect? {
-                switch message.as(Action.self) {
-                case .start?:
-                    return Effects.run { dispatch in
-                        let clock = dispatch.dependencies.clock
-                        while true {
-                            try await clock.sleep(for: .seconds(1))
-                            dispatch(Action.tick)
-                        }
-                    }
-                case .tick?:
-                    state.elapsed += 1
-                    return nil
-                case nil:
-                    return nil
-                }
-            }
-        }
-
         struct Stopwatches: State, Equatable {
-            var timers: IdentifiedArray<Stopwatch> = []
+            var timers: IdentifiedArray<Lap> = []
             var nextID = 0
 
             enum Action: Message, Equatable {
@@ -87,7 +58,7 @@ extension PeerSuite {
                 updateElements(\.timers, of: &state, with: message) { state, message in
                     switch message.as(Action.self) {
                     case .add?:
-                        state.timers.append(Stopwatch(id: state.nextID))
+                        state.timers.append(Lap(id: state.nextID))
                         state.nextID += 1
                     case .removeLast?:
                         state.timers.remove(id: state.timers[state.timers.count - 1].id)
@@ -101,8 +72,8 @@ extension PeerSuite {
 
         /// Two lists of one row type.
         struct Week: State, Equatable {
-            var today: IdentifiedArray<Stopwatch> = []
-            var tomorrow: IdentifiedArray<Stopwatch> = []
+            var today: IdentifiedArray<Lap> = []
+            var tomorrow: IdentifiedArray<Lap> = []
 
             enum Action: Message, Equatable {
                 case planTomorrow(Int)
@@ -114,7 +85,7 @@ extension PeerSuite {
                 updateElements(\.today, of: &state, with: message) { state, message in
                     updateElements(\.tomorrow, of: &state, with: message) { state, message in
                         switch message.as(Action.self) {
-                        case let .planTomorrow(id)?: state.tomorrow.append(Stopwatch(id: id))
+                        case let .planTomorrow(id)?: state.tomorrow.append(Lap(id: id))
                         case let .removeFromToday(id)?: state.today.remove(id: id)
                         case let .removeFromTomorrow(id)?: state.tomorrow.remove(id: id)
                         case nil: break
@@ -256,32 +227,32 @@ extension PeerSuite {
         @Test func removingARowCancelsItsEffects() async {
             let clock = TestClock()
             let store = makeStore(Stopwatches(), clock: clock)
-            let tick = Stopwatch.Action.tick
+            let tick = Lap.Action.tick
             store.send(Stopwatches.Action.add) {
-                $0.timers = [Stopwatch(id: 0)]
+                $0.timers = [Lap(id: 0)]
                 $0.nextID = 1
             }
-            store.send(ElementMessage<Stopwatch>(id: 0, Stopwatch.Action.start))
+            store.send(ElementMessage<Lap>(id: 0, Lap.Action.start))
             await clock.advance(by: .seconds(2))
-            await store.receive(ElementMessage<Stopwatch>(id: 0, tick)) { $0.timers[id: 0]?.elapsed = 1 }
-            await store.receive(ElementMessage<Stopwatch>(id: 0, tick)) { $0.timers[id: 0]?.elapsed = 2 }
+            await store.receive(ElementMessage<Lap>(id: 0, tick)) { $0.timers[id: 0]?.count = 1 }
+            await store.receive(ElementMessage<Lap>(id: 0, tick)) { $0.timers[id: 0]?.count = 2 }
             store.send(Stopwatches.Action.add) {
-                $0.timers.append(Stopwatch(id: 1))
+                $0.timers.append(Lap(id: 1))
                 $0.nextID = 2
             }
             await clock.advance(by: .seconds(1))
-            await store.receive(ElementMessage<Stopwatch>(id: 0, tick)) { $0.timers[id: 0]?.elapsed = 3 }
+            await store.receive(ElementMessage<Lap>(id: 0, tick)) { $0.timers[id: 0]?.count = 3 }
             // Half a second later than the peer, so that the two timers never tick at the same instant and
             // their ticks arrive in one order.
             await clock.advance(by: .milliseconds(500))
-            store.send(ElementMessage<Stopwatch>(id: 1, Stopwatch.Action.start))
+            store.send(ElementMessage<Lap>(id: 1, Lap.Action.start))
             await clock.advance(by: .seconds(1))
-            await store.receive(ElementMessage<Stopwatch>(id: 0, tick)) { $0.timers[id: 0]?.elapsed = 4 }
-            await store.receive(ElementMessage<Stopwatch>(id: 1, tick)) { $0.timers[id: 1]?.elapsed = 1 }
-            store.send(Stopwatches.Action.removeLast) { $0.timers = [Stopwatch(id: 0, elapsed: 4)] }
+            await store.receive(ElementMessage<Lap>(id: 0, tick)) { $0.timers[id: 0]?.count = 4 }
+            await store.receive(ElementMessage<Lap>(id: 1, tick)) { $0.timers[id: 1]?.count = 1 }
+            store.send(Stopwatches.Action.removeLast) { $0.timers = [Lap(id: 0, count: 4)] }
             #expect(await sleepers(of: clock, become: 1))  // row 1's timer ended at once
             await clock.advance(by: .seconds(1))
-            await store.receive(ElementMessage<Stopwatch>(id: 0, tick)) { $0.timers[id: 0]?.elapsed = 5 }
+            await store.receive(ElementMessage<Lap>(id: 0, tick)) { $0.timers[id: 0]?.count = 5 }
             store.send(Stopwatches.Action.removeLast) { $0.timers = [] }
             #expect(await sleepers(of: clock, become: 0))
             await clock.advance(by: .seconds(5))
@@ -376,25 +347,25 @@ extension PeerSuite {
         // own list only, and goes on past its first tick, even while the other list is empty.
         @Test func twoListsOfOneRowTypeKeepTheirRowsApart() async {
             let clock = TestClock()
-            let store = makeStore(Week(today: [Stopwatch(id: 1)]), clock: clock)
-            let todaysTick = ElementMessage<Stopwatch>(id: 1, in: \Week.today, Stopwatch.Action.tick)
-            let tomorrowsTick = ElementMessage<Stopwatch>(id: 1, in: \Week.tomorrow, Stopwatch.Action.tick)
-            store.send(ElementMessage<Stopwatch>(id: 1, in: \Week.today, Stopwatch.Action.start))
+            let store = makeStore(Week(today: [Lap(id: 1)]), clock: clock)
+            let todaysTick = ElementMessage<Lap>(id: 1, in: \Week.today, Lap.Action.tick)
+            let tomorrowsTick = ElementMessage<Lap>(id: 1, in: \Week.tomorrow, Lap.Action.tick)
+            store.send(ElementMessage<Lap>(id: 1, in: \Week.today, Lap.Action.start))
             await clock.advance(by: .seconds(3))
             for elapsed in 1...3 {
-                await store.receive(todaysTick) { $0.today[id: 1]?.elapsed = elapsed }
+                await store.receive(todaysTick) { $0.today[id: 1]?.count = elapsed }
             }
-            store.send(Week.Action.planTomorrow(1)) { $0.tomorrow = [Stopwatch(id: 1)] }
+            store.send(Week.Action.planTomorrow(1)) { $0.tomorrow = [Lap(id: 1)] }
             await clock.advance(by: .milliseconds(1_500))
-            await store.receive(todaysTick) { $0.today[id: 1]?.elapsed = 4 }
-            store.send(ElementMessage<Stopwatch>(id: 1, in: \Week.tomorrow, Stopwatch.Action.start))
+            await store.receive(todaysTick) { $0.today[id: 1]?.count = 4 }
+            store.send(ElementMessage<Lap>(id: 1, in: \Week.tomorrow, Lap.Action.start))
             await clock.advance(by: .seconds(1))
-            await store.receive(todaysTick) { $0.today[id: 1]?.elapsed = 5 }
-            await store.receive(tomorrowsTick) { $0.tomorrow[id: 1]?.elapsed = 1 }
+            await store.receive(todaysTick) { $0.today[id: 1]?.count = 5 }
+            await store.receive(tomorrowsTick) { $0.tomorrow[id: 1]?.count = 1 }
             store.send(Week.Action.removeFromToday(1)) { $0.today = [] }
             #expect(await sleepers(of: clock, become: 1))
             await clock.advance(by: .seconds(1))
-            await store.receive(tomorrowsTick) { $0.tomorrow[id: 1]?.elapsed = 2 }
+            await store.receive(tomorrowsTick) { $0.tomorrow[id: 1]?.count = 2 }
             store.send(Week.Action.removeFromTomorrow(1)) { $0.tomorrow = [] }
             #expect(await sleepers(of: clock, become: 0))
             await store.finish()
