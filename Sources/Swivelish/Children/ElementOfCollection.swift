@@ -25,12 +25,17 @@ final class ElementOfCollection: @unchecked Sendable {
     let type: Any.Type
 
     /// Makes an empty group for the collection's elements (an ``ElementGroupOf`` its ids), when its first
-    /// member subscribes.
+    /// member subscribes, given the root state at that moment: the group's cursor starts at the collection's
+    /// latest change there, so that its first delivery reads the changes made since, not every member (a
+    /// change committed before the group was made is not delivered to it).
     @usableFromInline
-    let makeGroup: () -> ElementGroup
+    let makeGroup: (_ root: UnsafeRawPointer) -> ElementGroup
 
     @inlinable
-    init(collection: AnyKeyPath, id: AnyHashable, type: Any.Type, makeGroup: @escaping () -> ElementGroup) {
+    init(
+        collection: AnyKeyPath, id: AnyHashable, type: Any.Type,
+        makeGroup: @escaping (_ root: UnsafeRawPointer) -> ElementGroup
+    ) {
         self.collection = collection
         self.id = id
         self.type = type

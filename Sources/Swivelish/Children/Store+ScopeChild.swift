@@ -34,8 +34,15 @@ extension Store {
         let projectCollection = collection.project
         let element = ElementOfCollection(
             collection: projection.path(to: elements), id: AnyHashable(id), type: Element.self
-        ) {
-            ElementGroupOf<Element.ID>(cursor: ElementGroup.Cursor()) { group, root, delivery, audience in
+        ) { current in
+            let cursor = ElementGroup.Cursor()
+            if let offset {
+                let collection = (current + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)
+                cursor.lastChange = collection.pointee.log.latest
+            } else if let collection = projectCollection(current) {
+                cursor.lastChange = collection.log.latest
+            }
+            return ElementGroupOf<Element.ID>(cursor: cursor) { group, root, delivery, audience in
                 let group = unsafeDowncast(group, to: ElementGroupOf<Element.ID>.self)
                 if let offset {
                     let collection = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)

@@ -84,9 +84,10 @@ struct SubscriptionList {
     }
 
     /// Adds `subscription` to the group of its element's collection (made, with a slot of its id, if the
-    /// collection has none yet).
+    /// collection has none yet, from the current root state at `root`).
     @usableFromInline
-    mutating func append(_ subscription: Subscription, watching element: ElementOfCollection) {
+    mutating func append(_ subscription: Subscription, watching element: ElementOfCollection, in root: UnsafeRawPointer)
+    {
         synchronizeWithDeliveries()
         memberships[subscription.id] = element
         count += 1
@@ -95,7 +96,7 @@ struct SubscriptionList {
             slots[index].group!.add(subscription, for: element.id)
             return
         }
-        let group = element.makeGroup()
+        let group = element.makeGroup(root)
         group.add(subscription, for: element.id)
         slots.append(Slot(id: subscription.id, subscription: nil, group: group))
         groups[element.collection] = subscription.id

@@ -202,6 +202,27 @@ struct ChildScopeTests {
         #expect(calls.current == ["self 9", "value 9", "label card 1: 9", "face 9"])
     }
 
+    /// The first change after the rows subscribe reads the changed row only: the rows' group starts at the
+    /// collection's latest change, not at its beginning, which the change log (of the last 32 changes) no
+    /// longer reaches after 200 appends, so that every row would be read once (O(n) at the first dispatch).
+    @Test func theFirstChangeAfterRowsSubscribeReadsOnlyTheChangedRow() {
+        let shelf = Store(initialState: JarShelf(jars: 200))
+        let subscriptions = SubscriptionBag()
+        let calls = Locked<[Int]>([])
+        for id in 0..<200 {
+            let jar = shelf.scope(\.jars, id: id)!
+            subscriptions.insert(
+                jar.subscribe(\.countedLabel, immediately: false, skipRepeats: true) { _ in calls.append(id) })
+        }
+        Jar.labelReads.withValue { $0 = 0 }
+        shelf.dispatch(ElementMessage<Jar>(id: 150, Jar.Fill()))
+        #expect(Jar.labelReads.current == 1)
+        #expect(calls.current == [150])
+        shelf.dispatch(ElementMessage<Jar>(id: 3, Jar.Fill()))
+        #expect(Jar.labelReads.current == 2)
+        #expect(calls.current == [150, 3])
+    }
+
     @Test func anElementStoreOutlivesItsElementWithoutStaleDeliveries() {
         let list = Store(initialState: rowList(count: 2))
         let row = list.scope(\.rows, id: 1)!
@@ -467,5 +488,39 @@ struct ResettableDetail: State {
             }
             return nil
         }
+    }
+}
+
+/// A jar: a row with a computed property that counts its reads (no other test reads it).
+struct Jar: State, Identifiable {
+    let id: Int
+    var fill = 0
+
+    /// How many times ``countedLabel`` was read.
+    static let labelReads = Locked(0)
+
+    var countedLabel: String {
+        Jar.labelReads.withValue { $0 += 1 }
+        return "jar \(id): \(fill)"
+    }
+
+    struct Fill: Message {}
+
+    static func update(_ state: inout Jar, with message: Message) -> Effect? {
+        if message.as(Fill.self) != nil { state.fill += 1 }
+        return nil
+    }
+}
+
+/// The jars of a shelf.
+struct JarShelf: State {
+    var jars: IdentifiedArray<Jar>
+
+    init(jars: Int) {
+        self.jars = IdentifiedArray((0..<jars).map { Jar(id: $0) })
+    }
+
+    static func update(_ state: inout JarShelf, with message: Message) -> Effect? {
+        updateElements(\.jars, of: &state, with: message) { _, _ in nil }
     }
 }

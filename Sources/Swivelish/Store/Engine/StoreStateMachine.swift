@@ -265,7 +265,7 @@ struct StoreStateMachine<S: State> {
             id: id, watch: watch, skipsRepeats: request.skipsRepeats,
             receivesFirstState: request.receivesFirstState, receive: request.receive)
         if let element = request.element {
-            subscriptions.append(subscription, watching: element)
+            subscriptions.append(subscription, watching: element, in: UnsafeRawPointer(statePointer))
         } else {
             subscriptions.append(subscription)
         }
