@@ -35,8 +35,11 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     /// The elements, each with the number of its incarnation, in slots: in no particular order, without
     /// gaps (removing an element moves the last one into its slot). A change log entry names the slot of
     /// the element it changed, so that a reader finds the element without hashing its id.
+    ///
+    /// Copies share the slots they have not changed (see ``SlotVector``): a change made while a delivery
+    /// holds an earlier state copies the few nodes it writes, not every element.
     @usableFromInline
-    var slots: ContiguousArray<Entry> = []
+    var slots = SlotVector<Entry>()
 
     /// The slot of each element, by id.
     @usableFromInline
@@ -146,15 +149,19 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
         }
     }
 
-    /// Gives `message` to the `update` of the element in `slot` (whose id is `id`), changing it in place,
-    /// and returns its effect.
+    /// Gives `message` to the `update` of the element in `slot` (whose id is `id`), whose entry lies at
+    /// `entry` (from `slots.uniqueAddress(of: slot)`), changing it in place, and returns its effect.
+    ///
+    /// The element's `update` cannot reach the array, so the entry stays where it is meanwhile: one walk
+    /// to the slot serves the caller's read of its incarnation, the change and its check.
     @inlinable
-    mutating func update(slot: Int, id: Element.ID, with message: any Message) -> Effect?
-    where Element: State {
-        let effect = Element.update(&slots[slot].element!, with: message)
+    mutating func update(
+        entry: UnsafeMutablePointer<Entry>, slot: Int, id: Element.ID, with message: any Message
+    ) -> Effect? where Element: State {
+        let effect = Element.update(&entry.pointee.element!, with: message)
         precondition(
-            slots[slot].element!.id == id,
-            "Swivelish: an element of an IdentifiedArray changed its id from \(id) to \(slots[slot].element!.id)"
+            entry.pointee.element!.id == id,
+            "Swivelish: an element of an IdentifiedArray changed its id from \(id) to \(entry.pointee.element!.id)"
         )
         log.record(id, slot: slot)
         return effect
@@ -187,19 +194,21 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
         _ id: Element.ID, seenIn slot: Int?, of array: UnsafePointer<IdentifiedArray>,
         _ body: (UnsafePointer<Element>?) -> Result
     ) -> Result {
-        array.pointee.slots.withUnsafeBufferPointer { slots in
-            // An entry's element is the payload of an `Optional`, at the optional's address; it is `nil` only
-            // while `subscript(id:)` lends it out, when nothing else may read the array.
-            let elementOffset = MemoryLayout<Entry>.offset(of: \Entry.element)!
-            func element(in slot: Int) -> UnsafePointer<Element> {
-                (UnsafeRawPointer(slots.baseAddress! + slot) + elementOffset).assumingMemoryBound(to: Element.self)
-            }
-            if let slot, slot < slots.count, element(in: slot).pointee.id == id {
-                return body(element(in: slot))
-            }
-            guard let slot = array.pointee.slotOfID[id] else { return body(nil) }
-            return body(element(in: slot))
+        // An entry's element is the payload of an `Optional`, at the optional's address; it is `nil` only
+        // while `subscript(id:)` lends it out, when nothing else may read the array.
+        let elementOffset = MemoryLayout<Entry>.offset(of: \Entry.element)!
+        func element(in slot: Int) -> UnsafePointer<Element> {
+            (UnsafeRawPointer(array.pointee.slots.address(of: slot)) + elementOffset)
+                .assumingMemoryBound(to: Element.self)
         }
+        if let slot, slot < array.pointee.slots.count {
+            let element = element(in: slot)
+            if element.pointee.id == id {
+                return body(element)
+            }
+        }
+        guard let slot = array.pointee.slotOfID[id] else { return body(nil) }
+        return body(element(in: slot))
     }
 
     /// The incarnations and ids of the elements removed since the last call, whose effects are to be

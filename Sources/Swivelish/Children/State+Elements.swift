@@ -151,13 +151,17 @@ extension State {
             reportLateMessage(of: Element.self, id: id, because: "was removed")
             return (endEffects(of: EffectOwner(element: Element.self, id: id, incarnation: sender)), false)
         }
-        let incarnation = elements.slots[slot].incarnation
+        // One walk to the slot for the incarnation and the change (see `update(entry:id:with:)`).
+        let entry = elements.slots.uniqueAddress(of: slot)
+        let incarnation = entry.pointee.incarnation
         // A message from an effect of an earlier element with this id: not applied, and its effects ended.
         if let sender = addressed.incarnation, sender != incarnation {
             reportLateMessage(of: Element.self, id: id, because: "was replaced by another with its id")
             return (endEffects(of: EffectOwner(element: Element.self, id: id, incarnation: sender)), false)
         }
-        guard let effect = elements.update(slot: slot, id: id, with: addressed.message) else { return (nil, true) }
+        guard let effect = elements.update(entry: entry, slot: slot, id: id, with: addressed.message) else {
+            return (nil, true)
+        }
         // Under the element's incarnation, for its removal, and under its collection's origin, for the
         // collection's replacement.
         let collection = ChildAddress(place)
