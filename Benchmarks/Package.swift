@@ -50,6 +50,14 @@ let package = Package(
             dependencies: [.product(name: "Swivelish", package: "Swivelish")],
             path: "Sources/SwivelishOverload"
         ),
+        // Measures a list of 10,000 rows while other threads dispatch (W19–W22, issue 35): a toggle while
+        // another thread delivers, 8 threads against 1, a backlog's peak RSS, the rows' subscriptions and the
+        // first dispatch after them. See Sources/SwivelishContention.
+        .executableTarget(
+            name: "SwivelishContention",
+            dependencies: [.product(name: "Swivelish", package: "Swivelish")],
+            path: "Sources/SwivelishContention"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,7 +15,9 @@
 // the row a message at once, in 1,000 rows; checks every message arrived), W17-store (a search that cancels
 // the one in flight, by an id of the user's own, and sends its result at once), W18-scoped, W18-hand (a
 // component's increment through its scoped store `scope(\.top)` of two parts of one type, against a message
-// the parent routes by hand; checks that top only changed); W5 takes
+// the parent routes by hand; checks that top only changed), W19-contended-10k, W19-free-10k (a row of
+// 10,000 changed while a delivery holds the state, from a subscriber's callback, against the same messages
+// one after the other; checks each row change was applied and delivered once); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
@@ -43,7 +45,7 @@ import Darwin
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
     print(
-        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W18-<scoped|hand> <count> [live subscribers, for W5] | W4 <count> [rounds]"
+        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W18-<scoped|hand> | W19-<contended|free>-10k <count> [live subscribers, for W5] | W4 <count> [rounds]"
     )
     exit(2)
 }
@@ -246,6 +248,13 @@ case "W13-store-1k", "W13-store-10k", "W14-store":
     } else {
         fixture.changeRows(count: count)
         checkReaders(fixture.readers, rows: count, list: 0)
+    }
+case "W19-contended-10k", "W19-free-10k":
+    let fixture = ContendedListFixture(rows: 10_000, contended: arguments[1] == "W19-contended-10k")
+    fixture.run(count: count)
+    guard fixture.changes.rowCalls == count, fixture.store.state.rows.map(\.count).reduce(0, +) == count else {
+        print("error: W19's row changes were not each applied and delivered once")
+        exit(1)
     }
 case "W16-store":
     let fixture = EchoingListFixture(rows: 1_000)
