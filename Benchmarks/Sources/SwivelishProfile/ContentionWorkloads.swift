@@ -83,3 +83,42 @@ final class ContendedListFixture: @unchecked Sendable {
         }
     }
 }
+
+/// W22's row for callgrind: a store of one row of 10,000 (`scope(_:id:)`) and its `skipRepeats`
+/// subscription, as a list view makes for each row it shows. The stores and subscriptions are kept, as a
+/// list's are while its rows show.
+final class RowSubscriptionFixture: @unchecked Sendable {
+    // `@unchecked Sendable`: used by one thread.
+    let store = Store(initialState: BenchList(rows: 10_000))
+    let readers = ListReaders()
+    private var subscriptions: [@Sendable () -> Void] = []
+    private var rowStores: [Store<BenchRow>] = []
+
+    /// Makes the stores of `count` rows and subscribes to each.
+    @inline(never)
+    func subscribeRows(count: Int) {
+        subscriptions.reserveCapacity(count)
+        rowStores.reserveCapacity(count)
+        let readers = self.readers
+        for index in 0..<count {
+            let row = store.scope(\.rows, id: changedRow(index, of: 10_000))!
+            subscriptions.append(
+                row.subscribe(\.self, immediately: false, skipRepeats: true) { _ in readers.rowCalls += 1 })
+            rowStores.append(row)
+        }
+    }
+}
+
+extension RowSubscriptionFixture {
+    /// W22's first change after the rows subscribed: for callgrind's `--toggle-collect`, apart from the next.
+    @inline(never)
+    func firstChange() {
+        store.dispatch(ElementMessage<BenchRow>(id: changedRow(1, of: 10_000), BenchRow.Increment()))
+    }
+
+    /// The change after W22's first.
+    @inline(never)
+    func secondChange() {
+        store.dispatch(ElementMessage<BenchRow>(id: changedRow(2, of: 10_000), BenchRow.Increment()))
+    }
+}

@@ -17,7 +17,8 @@
 // component's increment through its scoped store `scope(\.top)` of two parts of one type, against a message
 // the parent routes by hand; checks that top only changed), W19-contended-10k, W19-free-10k (a row of
 // 10,000 changed while a delivery holds the state, from a subscriber's callback, against the same messages
-// one after the other; checks each row change was applied and delivered once); W5 takes
+// one after the other; checks each row change was applied and delivered once), W22-row-10k (a row's store
+// of 10,000 and its `skipRepeats` subscription; checks a change reaches its row's subscriber); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
@@ -45,7 +46,7 @@ import Darwin
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
     print(
-        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W18-<scoped|hand> | W19-<contended|free>-10k <count> [live subscribers, for W5] | W4 <count> [rounds]"
+        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W18-<scoped|hand> | W19-<contended|free>-10k | W22-row-10k <count> [live subscribers, for W5] | W4 <count> [rounds]"
     )
     exit(2)
 }
@@ -256,6 +257,19 @@ case "W19-contended-10k", "W19-free-10k":
         print("error: W19's row changes were not each applied and delivered once")
         exit(1)
     }
+case "W22-row-10k":
+    let fixture = RowSubscriptionFixture()
+    fixture.subscribeRows(count: count)
+    fixture.store.dispatch(ElementMessage<BenchRow>(id: changedRow(0, of: 10_000), BenchRow.Increment()))
+    checkReaders(fixture.readers, rows: 1, list: 0)
+case "W22-first":
+    // For `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*firstChange*'` (or
+    // `*secondChange*`): the first change after 10,000 rows subscribed, and the next.
+    let fixture = RowSubscriptionFixture()
+    fixture.subscribeRows(count: 10_000)
+    fixture.firstChange()
+    fixture.secondChange()
+    checkReaders(fixture.readers, rows: 2, list: 0)
 case "W16-store":
     let fixture = EchoingListFixture(rows: 1_000)
     fixture.echo(count: count)

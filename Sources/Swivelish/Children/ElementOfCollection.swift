@@ -12,7 +12,7 @@ final class ElementOfCollection: @unchecked Sendable {
 
     /// The collection's path from the root state.
     @usableFromInline
-    let collection: AnyKeyPath
+    let collection: PartPath
 
     /// The element's id.
     @usableFromInline
@@ -33,7 +33,7 @@ final class ElementOfCollection: @unchecked Sendable {
 
     @inlinable
     init(
-        collection: AnyKeyPath, id: AnyHashable, type: Any.Type,
+        collection: PartPath, id: AnyHashable, type: Any.Type,
         makeGroup: @escaping (_ root: UnsafeRawPointer) -> ElementGroup
     ) {
         self.collection = collection

@@ -32,8 +32,9 @@ extension Store {
         // offset there (not copied: a copy retains and releases each of its buffers).
         let offset = collection.offset
         let projectCollection = collection.project
+        let collectionIdentity = projection.path(to: elements)
         let element = ElementOfCollection(
-            collection: projection.path(to: elements), id: AnyHashable(id), type: Element.self
+            collection: collectionIdentity, id: AnyHashable(id), type: Element.self
         ) { current in
             let cursor = ElementGroup.Cursor()
             if let offset {
@@ -54,9 +55,9 @@ extension Store {
                 }
             }
         }
-        let read = elements.appending(path: \.[id: id])
         let part = StateProjection<Element>(
-            offset: nil, keyPath: projection.path(to: read.appending(path: \Element?.!)), element: element
+            offset: nil, identity: collectionIdentity.appending(elementWithID: AnyHashable(id)),
+            element: element
         ) { root in
             if let offset {
                 let collection = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)
@@ -64,8 +65,9 @@ extension Store {
             }
             return projectCollection(root)?[id: id]
         }
+        let collectionPath = SendableKeyPath(elements)
         return scope(
-            part: part, read: SendableKeyPath(read),
+            part: part, read: { $0[keyPath: collectionPath.keyPath][id: id] },
             addressing: { [collection = ChildAddress(elements)] in
                 ElementMessage<Element>(id: id, incarnation: nil, collection: collection, $0)
             })
@@ -89,9 +91,10 @@ extension Store {
     /// - Parameter child: The presented child (the `$`-prefixed property of a ``Presented`` property).
     /// - Returns: A store of the child, or `nil` when no child is presented.
     public func scope<Child: State>(_ child: KeyPath<S, Presented<Child>>) -> Store<Child>? {
-        scope(
-            part: projection.appending(optional: child.appending(path: \.wrappedValue)),
-            read: SendableKeyPath(child.appending(path: \.wrappedValue)),
+        let read = SendableKeyPath(child.appending(path: \.wrappedValue))
+        return scope(
+            part: projection.appending(optional: read.keyPath),
+            read: { $0[keyPath: read.keyPath] },
             addressing: { [slot = ChildAddress(child)] in
                 PresentedMessage<Child>(incarnation: nil, slot: slot, message: $0)
             })
@@ -100,10 +103,10 @@ extension Store {
     /// A store of the part of the state that `read` finds, which may be absent; `nil` when it is absent now.
     @usableFromInline
     func scope<Child: State>(
-        part: StateProjection<Child>, read: SendableKeyPath<S, Child?>,
+        part: StateProjection<Child>, read: @escaping @Sendable (S) -> Child?,
         addressing: @escaping @Sendable (any Message) -> any Message
     ) -> Store<Child>? {
-        guard let current = state[keyPath: read.keyPath] else { return nil }
+        guard let current = read(state) else { return nil }
         // What the store's `state` gives once the part is gone: the part as it was last read.
         let lastRead = LockedValue(current)
         let readSelf = readState
@@ -123,7 +126,7 @@ extension Store {
             dispatch: { message in dispatchToSelf(addressing(message)) },
             readState: {
                 let parent = readSelf()
-                let value = parent.state[keyPath: read.keyPath]
+                let value = read(parent.state)
                 let state = lastRead.withValue { last in
                     if let value { last = value }
                     return last

@@ -5,8 +5,8 @@
 /// reads the root state as a subscription of the root does, with no step through the scope.
 @usableFromInline
 struct StateProjection<S>: @unchecked Sendable {
-    // `@unchecked Sendable`: a key path is immutable once made, and `project` captures only key paths and
-    // other projections.
+    // `@unchecked Sendable`: a part path is immutable once made, and `project` captures only key paths, ids
+    // and other projections.
 
     /// `S`'s byte offset in the root state, or `nil` when the path to it has a computed property, a
     /// subscript, an optional chain or a class on the way.
@@ -23,18 +23,18 @@ struct StateProjection<S>: @unchecked Sendable {
     @usableFromInline
     let element: ElementOfCollection?
 
-    /// The key path from the root state to `S`, as the identity of the part (see ``WatchKey``): compared,
+    /// The path from the root state to `S`, as the identity of the part (see ``WatchKey``): compared,
     /// never read. `nil` for the root itself.
     @usableFromInline
-    let keyPath: AnyKeyPath?
+    let identity: PartPath?
 
     @inlinable
     init(
-        offset: Int?, keyPath: AnyKeyPath?, element: ElementOfCollection? = nil,
+        offset: Int?, identity: PartPath?, element: ElementOfCollection? = nil,
         project: @escaping (UnsafeRawPointer) -> S?
     ) {
         self.offset = offset
-        self.keyPath = keyPath
+        self.identity = identity
         self.element = element
         self.project = project
     }
@@ -42,7 +42,7 @@ struct StateProjection<S>: @unchecked Sendable {
     /// The root state itself.
     @inlinable
     static var root: StateProjection<S> {
-        StateProjection(offset: 0, keyPath: nil) { $0.assumingMemoryBound(to: S.self).pointee }
+        StateProjection(offset: 0, identity: nil) { $0.assumingMemoryBound(to: S.self).pointee }
     }
 
     /// The byte offset in the root state of the value at `keyPath` of `S`, when there is one.
@@ -56,7 +56,7 @@ struct StateProjection<S>: @unchecked Sendable {
     func appending<Child>(_ keyPath: KeyPath<S, Child>) -> StateProjection<Child> {
         let project = self.project
         return StateProjection<Child>(
-            offset: offset(of: keyPath), keyPath: path(to: keyPath), element: element
+            offset: offset(of: keyPath), identity: path(to: keyPath), element: element
         ) { root in project(root)?[keyPath: keyPath] }
     }
 
@@ -70,16 +70,15 @@ struct StateProjection<S>: @unchecked Sendable {
         // The identity of the part (see ``keyPath``) has the part's own type, so that paths into it append;
         // it is compared, never read, so the unwrapping never runs.
         let identity = path(to: keyPath.appending(path: \Child?.!))
-        return StateProjection<Child>(offset: nil, keyPath: identity, element: element) { root in
+        return StateProjection<Child>(offset: nil, identity: identity, element: element) { root in
             project(root)?[keyPath: keyPath] ?? nil
         }
     }
 
-    /// The key path from the root state to the value at `keyPath` of `S`.
+    /// The path from the root state to the value at `keyPath` of `S`.
     @inlinable
-    func path<Value>(to keyPath: KeyPath<S, Value>) -> AnyKeyPath {
-        // Appending keeps the types, so it fails only for a mismatch, which the types rule out.
-        self.keyPath.map { $0.appending(path: keyPath)! } ?? keyPath
+    func path<Value>(to keyPath: KeyPath<S, Value>) -> PartPath {
+        identity.map { $0.appending(keyPath) } ?? PartPath(keyPath)
     }
 
     /// Which watch a subscription on `keyPath` of `S` shares: the same for every store of the same root

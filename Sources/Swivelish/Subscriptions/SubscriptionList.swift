@@ -47,7 +47,7 @@ struct SubscriptionList {
 
     /// The id of the slot of each collection's group.
     @usableFromInline
-    var groups: [AnyKeyPath: UInt64] = [:]
+    var groups: [PartPath: UInt64] = [:]
 
     /// The element each group member watches, by subscription id.
     @usableFromInline

@@ -7,8 +7,8 @@
 /// closure that does not escape. `receive` becomes the subscription's callback.
 @usableFromInline
 struct SubscriptionRequest {
-    /// The watch the subscription reads: one per key path from the root state and kind, shared when the
-    /// kind compares values (see ``WatchKey``).
+    /// The watch the subscription reads: one per path from the root state (``PartPath``) and kind, shared
+    /// when the kind compares values (see ``WatchKey``).
     @usableFromInline
     let key: WatchKey
     /// Whether a delivery whose value is a repeat (by `==`) is skipped.

@@ -1,5 +1,5 @@
-/// Which ``Watch`` a subscription reads through: one per key path from the root state, and per kind (with
-/// or without equality).
+/// Which ``Watch`` a subscription reads through: one per path from the root state (see ``PartPath``), and
+/// per kind (with or without equality).
 ///
 /// A watch that compares values is shared by every subscription to the same value, which then costs one
 /// read and one comparison per change however many subscribers it has. One that does not compare is a
@@ -7,16 +7,22 @@
 /// (the whole state) does not keep the previous one alive, which would make the next change copy it.
 @usableFromInline
 struct WatchKey: Hashable, @unchecked Sendable {
-    // `@unchecked Sendable`: a key path is immutable once made.
+    // `@unchecked Sendable`: a part path is immutable once made.
     @usableFromInline
-    let keyPath: AnyKeyPath
+    let path: PartPath
     @usableFromInline
     let comparesValues: Bool
 
     @inlinable
-    init(_ keyPath: AnyKeyPath, comparesValues: Bool) {
-        self.keyPath = keyPath
+    init(_ path: PartPath, comparesValues: Bool) {
+        self.path = path
         self.comparesValues = comparesValues
+    }
+
+    /// The key of a watch of the value at `keyPath` of the root state.
+    @inlinable
+    init(_ keyPath: AnyKeyPath, comparesValues: Bool) {
+        self.init(PartPath(keyPath), comparesValues: comparesValues)
     }
 
     /// Whether subscriptions with this key share one watch.

@@ -153,14 +153,15 @@ struct ChildScopeTests {
 
     /// A row's group hands its subscriptions' watches the element it found: each reads its own part of it
     /// (the whole element, a stored property deep in it, a computed one), and a store scoped further from the
-    /// row, or a root subscription sharing the row's watch, reads through the root state. Every one sees its
+    /// row, or a root subscription to the same row (a watch of its own, named by a key path rather than by
+    /// the row's id), reads through the root state. Every one sees its
     /// row's changes only, and none is called while the row is gone.
     @Test func aRowsSubscriptionsReadTheirPartOfTheElementTheGroupFound() {
         let deck = Store(initialState: Deck(cards: 3))
         let calls = Locked<[String]>([])
         let subscriptions = SubscriptionBag()
         let rootSubscriptions = SubscriptionBag()  // ended before the row goes: they force-unwrap it
-        // The root's subscription to the row, made before the row store's: the row's watch is the root's.
+        // The root's subscription to the row, made before the row store's.
         rootSubscriptions.insert(
             deck.subscribe(\.cards[id: 1]!, immediately: false, skipRepeats: true) {
                 calls.append("root \($0.face.value)")
@@ -176,7 +177,7 @@ struct ChildScopeTests {
             card.scope(\.face).subscribe(\.self, immediately: false, skipRepeats: true) {
                 calls.append("face \($0.value)")
             })
-        // The root's subscription to the other row, made after: it reads the watch the row store made.
+        // The root's subscription to the other row, made after the row store's.
         let other = deck.scope(\.cards, id: 2)!
         subscriptions.insert(
             other.subscribe(\.face, immediately: false, skipRepeats: true) { calls.append("other \($0.value)") })
