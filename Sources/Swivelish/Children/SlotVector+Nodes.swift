@@ -1,6 +1,6 @@
-/// The count and capacity of a ``SlotLeaf``.
+/// The count and capacity of a ``SlotLeaf``, and how to destroy its entries.
 @usableFromInline
-struct SlotLeafCounts {
+struct SlotLeafCounts<Entry> {
     /// The number of entries initialised: the first ones.
     @usableFromInline
     var count: Int
@@ -9,10 +9,21 @@ struct SlotLeafCounts {
     @usableFromInline
     let capacity: Int
 
+    /// Destroys the first entries: a function made where the entry type is known, so that a leaf's
+    /// `deinit`, which is not specialised for it, destroys them without their value witnesses. W19's
+    /// contended change frees a leaf of 32 rows: 15,190 instructions through `deinitialize(count:)`.
+    @usableFromInline
+    let destroy: (UnsafeMutablePointer<Entry>, Int) -> Void
+
     @inlinable
     init(count: Int, capacity: Int) {
         self.count = count
         self.capacity = capacity
+        destroy = { entries, count in
+            for index in 0..<count {
+                _ = (entries + index).move()
+            }
+        }
     }
 }
 
@@ -22,7 +33,7 @@ struct SlotLeafCounts {
 /// reads the compiler checks for exclusivity at run time (about 380 instructions per W13 change in the
 /// design's prototype).
 @usableFromInline
-final class SlotLeaf<Entry>: ManagedBuffer<SlotLeafCounts, Entry> {
+final class SlotLeaf<Entry>: ManagedBuffer<SlotLeafCounts<Entry>, Entry> {
     /// An empty leaf with room for `capacity` entries.
     @inlinable
     static func make(capacity: Int) -> SlotLeaf {
@@ -102,7 +113,7 @@ final class SlotLeaf<Entry>: ManagedBuffer<SlotLeafCounts, Entry> {
 
     deinit {
         withUnsafeMutablePointers { counts, entries in
-            _ = entries.deinitialize(count: counts.pointee.count)
+            counts.pointee.destroy(entries, counts.pointee.count)
         }
     }
 }
