@@ -20,6 +20,11 @@ let package = Package(
             name: "BareLockStore",
             path: "Sources/BareLockStore"
         ),
+        // What the wall-clock executables share: a clock, threads of their own, the resident set size.
+        .target(
+            name: "BenchmarkSupport",
+            path: "Sources/BenchmarkSupport"
+        ),
         // The benchmark plugin runs every executable target in a folder named `Benchmarks`.
         .executableTarget(
             name: "SwivelishBenchmarks",
@@ -47,7 +52,7 @@ let package = Package(
         // dispatch, the peak RSS, the drain time and the order of deliveries. See Sources/SwivelishOverload.
         .executableTarget(
             name: "SwivelishOverload",
-            dependencies: [.product(name: "Swivelish", package: "Swivelish")],
+            dependencies: [.product(name: "Swivelish", package: "Swivelish"), "BenchmarkSupport"],
             path: "Sources/SwivelishOverload"
         ),
         // Measures a list of 10,000 rows while other threads dispatch (W19–W22, issue 35): a toggle while
@@ -55,7 +60,7 @@ let package = Package(
         // first dispatch after them. See Sources/SwivelishContention.
         .executableTarget(
             name: "SwivelishContention",
-            dependencies: [.product(name: "Swivelish", package: "Swivelish")],
+            dependencies: [.product(name: "Swivelish", package: "Swivelish"), "BenchmarkSupport"],
             path: "Sources/SwivelishContention"
         ),
     ],

@@ -37,6 +37,7 @@
 // In `all`, the peak RSS is reset (`/proc/self/clear_refs`) before W21, and W22's "cold" list comes after
 // the other modes' lists: run `backlog` and `subscribe` alone for a process's own figures.
 
+import BenchmarkSupport
 import Swivelish
 
 #if canImport(Glibc)
@@ -136,126 +137,37 @@ final class PantryFixture {
 
 // MARK: - Threads, gates, clock, memory
 
-/// Nanoseconds on CLOCK_MONOTONIC.
-@inline(__always)
-func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-}
-
 /// A gate that opens once: `wait` returns when it is open, or false when the time ran out first.
 final class Gate: @unchecked Sendable {
-    // `@unchecked Sendable`: `isOpen` and `didTimeOut` are only touched with the mutex held.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // `@unchecked Sendable`: `isOpen` and `didTimeOut` are only touched with the monitor's lock held.
+    private let monitor = Monitor()
     private var isOpen = false
     private var didTimeOut = false
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
     func open() {
-        pthread_mutex_lock(mutex)
-        isOpen = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        monitor.withLock { isOpen = true }
+        monitor.broadcast()
     }
 
     @discardableResult
     func wait(seconds: Int) -> Bool {
-        var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
-        deadline.tv_sec += seconds
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while !isOpen {
-            if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT {
-                didTimeOut = true
-                return false
-            }
+        let opened = monitor.wait(seconds: seconds) { isOpen }
+        if !opened {
+            monitor.withLock { didTimeOut = true }
         }
-        return true
+        return opened
     }
 
     /// Whether a `wait` ran out of time.
     var timedOut: Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return didTimeOut
+        monitor.withLock { didTimeOut }
     }
 }
 
-#if canImport(Darwin)
-typealias Thread = pthread_t?
-#else
-typealias Thread = pthread_t
-#endif
-
-final class ThreadBody: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
-
-func spawn(_ body: @escaping @Sendable () -> Void) -> Thread {
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    #else
-    var thread = pthread_t()
-    #endif
-    let argument = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    let result = pthread_create(
-        &thread, nil,
-        { argument in
-            #if canImport(Darwin)
-            Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().run()
-            #else
-            Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue().run()
-            #endif
-            return nil
-        }, argument)
-    precondition(result == 0, "pthread_create failed with error \(result)")
-    return thread
-}
-
-func join(_ thread: Thread) {
-    #if canImport(Darwin)
-    pthread_join(thread!, nil)
-    #else
-    pthread_join(thread, nil)
-    #endif
-}
-
-/// The peak (`VmHWM`) and current (`VmRSS`) resident set size in KiB, from /proc/self/status.
-func residentSetSize() -> (peak: Int, current: Int) {
-    var result = (peak: -1, current: -1)
-    guard let file = fopen("/proc/self/status", "r") else { return result }
-    defer { fclose(file) }
-    var line = [CChar](repeating: 0, count: 512)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-        guard fields.count >= 2, let kibibytes = Int(fields[1]) else { continue }
-        if fields[0] == "VmHWM:" { result.peak = kibibytes }
-        if fields[0] == "VmRSS:" { result.current = kibibytes }
-    }
-    return result
-}
-
-/// Resets the peak resident set size to the current one (Linux 4.0 and later); false when it cannot.
-func resetPeakResidentSetSize() -> Bool {
-    guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
-    let written = fputs("5", file) >= 0
-    return fclose(file) == 0 && written
+/// The peak and current resident set size in KiB (see `residentSetSize()`), -1 for what cannot be read.
+func kibibytesResident() -> (peak: Int, current: Int) {
+    let size = residentSetSize()
+    return (size.peak ?? -1, size.current ?? -1)
 }
 
 // MARK: - Figures
@@ -263,18 +175,6 @@ func resetPeakResidentSetSize() -> Bool {
 /// The nearest-rank `quantile` of `samples`, which are sorted.
 func percentile(_ samples: [UInt64], _ quantile: Double) -> UInt64 {
     samples[min(samples.count - 1, max(0, Int((quantile * Double(samples.count)).rounded(.up)) - 1))]
-}
-
-/// `value` with `places` digits after the point.
-func decimal(_ value: Double, places: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let scaled = Int((abs(value) * scale).rounded())
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    let whole = scaled / Int(scale)
-    guard places > 0 else { return "\(sign)\(whole)" }
-    let fraction = String(scaled % Int(scale))
-    return "\(sign)\(whole)." + String(repeating: "0", count: places - fraction.count) + fraction
 }
 
 func microseconds(_ nanoseconds: UInt64) -> String { decimal(Double(nanoseconds) / 1e3, places: 2) }
@@ -297,7 +197,7 @@ struct Report {
 /// Thread B, delivering its message to a subscriber that waits for `release` (at most `seconds`), and that
 /// subscriber's `unsubscribe`; nil when the subscriber did not block within 30 s.
 func blockDeliveries(of store: Store<Pantry>, until release: Gate, seconds: Int) -> (
-    thread: Thread, unsubscribe: @Sendable () -> Void
+    thread: BenchmarkThread, unsubscribe: @Sendable () -> Void
 )? {
     let entered = Gate()
     let unsubscribe = store.subscribe(\.blocks, immediately: false) { _ in
@@ -527,7 +427,7 @@ func measureBacklog(rows: Int, resetsPeak: Bool) -> Report {
     defer { unsubscribeRecord() }
     print("W21: \(waiting) toggles of one row of \(rows) queued behind a subscriber blocked for 3 s")
     let wasReset = resetsPeak && resetPeakResidentSetSize()
-    let before = residentSetSize()
+    let before = kibibytesResident()
     let release = Gate()
     let blockedAt = now()
     guard let blocked = blockDeliveries(of: store, until: release, seconds: 60) else {
@@ -542,14 +442,14 @@ func measureBacklog(rows: Int, resetsPeak: Bool) -> Report {
         store.dispatch(message)
         times.append(now() - begin)
     }
-    let queued = residentSetSize()
+    let queued = kibibytesResident()
     let queuedIn = now() - blockedAt
     if queuedIn < 3_000_000_000 { usleep(UInt32((3_000_000_000 - queuedIn) / 1_000)) }
     release.open()
     join(blocked.thread)
     store.waitForDeliveries()
     blocked.unsubscribe()
-    let after = residentSetSize()
+    let after = kibibytesResident()
     times.sort()
     let growth = after.peak - before.peak
     let perChange = decimal(Double(growth) / Double(waiting), places: 1)

@@ -27,6 +27,7 @@
 // from a log-linear histogram (32 buckets per power of two, so within about 3%, rounded up); the worst call is
 // exact. The tool allocates nothing per dispatch: each producer records into a fixed histogram of its own.
 
+import BenchmarkSupport
 import Swivelish
 
 #if canImport(Glibc)
@@ -49,55 +50,7 @@ struct OverloadState: State {
 
 struct Increment: Message {}
 
-// MARK: - Clock
-
-/// Nanoseconds on CLOCK_MONOTONIC.
-@inline(__always)
-func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-}
-
 // MARK: - Locks
-
-/// A heap-allocated `pthread_mutex_t` with a condition variable.
-final class Monitor: @unchecked Sendable {
-    // `@unchecked Sendable`: the mutex and the condition are made for sharing between threads.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    func withLock<Result>(_ body: () -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-
-    /// Waits, with the lock held, until `isDone` returns true; `broadcast` wakes the waiters to check again.
-    func wait(until isDone: () -> Bool) {
-        pthread_mutex_lock(mutex)
-        while !isDone() {
-            pthread_cond_wait(condition, mutex)
-        }
-        pthread_mutex_unlock(mutex)
-    }
-
-    func broadcast() {
-        pthread_cond_broadcast(condition)
-    }
-}
 
 /// Releases the producer threads together once all of them are ready.
 final class StartBarrier: @unchecked Sendable {
@@ -270,79 +223,7 @@ final class Producer: @unchecked Sendable {
     }
 }
 
-#if canImport(Darwin)
-typealias Thread = pthread_t?
-#else
-typealias Thread = pthread_t
-#endif
-
-func start(_ producer: Producer) -> Thread {
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    #else
-    var thread = pthread_t()
-    #endif
-    let argument = Unmanaged.passRetained(producer).toOpaque()
-    let result = pthread_create(
-        &thread, nil,
-        { argument in
-            #if canImport(Darwin)
-            Unmanaged<Producer>.fromOpaque(argument).takeRetainedValue().run()
-            #else
-            Unmanaged<Producer>.fromOpaque(argument!).takeRetainedValue().run()
-            #endif
-            return nil
-        }, argument)
-    precondition(result == 0, "pthread_create failed with error \(result)")
-    return thread
-}
-
-func join(_ thread: Thread) {
-    #if canImport(Darwin)
-    pthread_join(thread!, nil)
-    #else
-    pthread_join(thread, nil)
-    #endif
-}
-
-// MARK: - Memory
-
-/// The peak and current resident set size in MiB (the current one only where /proc exists).
-func residentSetSize() -> (peak: Double?, current: Double?) {
-    #if os(Linux)
-    guard let file = fopen("/proc/self/status", "r") else { return (nil, nil) }
-    defer { fclose(file) }
-    var peak: Double?
-    var current: Double?
-    var line = [CChar](repeating: 0, count: 512)
-    while fgets(&line, Int32(line.count), file) != nil {
-        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-        guard fields.count >= 2, let kibibytes = Double(fields[1]) else { continue }
-        if fields[0] == "VmHWM:" { peak = kibibytes / 1024 }
-        if fields[0] == "VmRSS:" { current = kibibytes / 1024 }
-    }
-    return (peak, current)
-    #else
-    var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
-    return (Double(usage.ru_maxrss) / 1_048_576, nil)
-    #endif
-}
-
 // MARK: - Formatting
-
-/// `value` with `places` digits after the point.
-func decimal(_ value: Double, places: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let scaled = Int((abs(value) * scale).rounded())
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    let whole = scaled / Int(scale)
-    guard places > 0 else { return "\(sign)\(whole)" }
-    let fraction = String(scaled % Int(scale))
-    return "\(sign)\(whole)." + String(repeating: "0", count: places - fraction.count) + fraction
-}
 
 /// A duration in the unit that suits it, with three significant digits or so.
 func duration(_ nanoseconds: UInt64) -> String {
@@ -357,8 +238,9 @@ func duration(_ nanoseconds: UInt64) -> String {
     }
 }
 
-func mebibytes(_ value: Double?) -> String {
-    value.map { decimal($0, places: 1) + " MiB" } ?? "unknown"
+/// `kibibytes` in MiB, with one digit after the point.
+func mebibytes(_ kibibytes: Int?) -> String {
+    kibibytes.map { decimal(Double($0) / 1024, places: 1) + " MiB" } ?? "unknown"
 }
 
 /// `text` padded with spaces to `width`, on the left for numbers.
@@ -393,7 +275,7 @@ func run(seconds: Double, subscriberMicroseconds: Double, threads: Int) -> Int32
     let producers = (0..<threads).map { _ in
         Producer(store: store, barrier: barrier, duration: UInt64(seconds * 1e9))
     }
-    let running = producers.map(start)
+    let running = producers.map { producer in spawn { producer.run() } }
     running.forEach(join)
     let stopped = now()
 
@@ -477,7 +359,7 @@ func run(seconds: Double, subscriberMicroseconds: Double, threads: Int) -> Int32
     print(
         "worst_dispatch_ms=\(decimal(Double(worst) / 1e6, places: 3))"
             + " p99_dispatch_us=\(decimal(Double(all.percentile(0.99, worst: worst)) / 1e3, places: 3))"
-            + " peak_rss_mib=\(memory.peak.map { decimal($0, places: 1) } ?? "unknown")"
+            + " peak_rss_mib=\(memory.peak.map { decimal(Double($0) / 1024, places: 1) } ?? "unknown")"
             + " drain_ms=\(drained.map { decimal(Double($0) / 1e6, places: 3) } ?? "timeout")"
             + " delivered_in_order=\(inOrder) dispatches=\(dispatches)"
     )
