@@ -122,3 +122,26 @@ extension RowSubscriptionFixture {
         store.dispatch(ElementMessage<BenchRow>(id: changedRow(2, of: 10_000), BenchRow.Increment()))
     }
 }
+
+/// W13-rows: W13's list of 10,000 rows with a `skipRepeats` subscription to the whole collection
+/// (`\.rows`), as a view that reads every row has; a message changes one row. The subscription's `==`
+/// compares the two versions of the rows, which share every leaf but the changed row's.
+final class WatchedRowsFixture: @unchecked Sendable {
+    // `@unchecked Sendable`: used by one thread.
+    let store = Store(initialState: BenchList(rows: 10_000))
+    let readers = ListReaders()
+    private var unsubscribe: (@Sendable () -> Void)?
+
+    init() {
+        let readers = self.readers
+        unsubscribe = store.subscribe(\.rows, immediately: false, skipRepeats: true) { _ in readers.listCalls += 1 }
+    }
+
+    /// `count` messages, each changing one row.
+    @inline(never)
+    func changeRows(count: Int) {
+        for index in 0..<count {
+            store.dispatch(ElementMessage<BenchRow>(id: changedRow(index, of: 10_000), BenchRow.Increment()))
+        }
+    }
+}

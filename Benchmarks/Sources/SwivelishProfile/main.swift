@@ -18,7 +18,9 @@
 // the parent routes by hand; checks that top only changed), W19-contended-10k, W19-free-10k (a row of
 // 10,000 changed while a delivery holds the state, from a subscriber's callback, against the same messages
 // one after the other; checks each row change was applied and delivered once), W22-row-10k (a row's store
-// of 10,000 and its `skipRepeats` subscription; checks a change reaches its row's subscriber); W5 takes
+// of 10,000 and its `skipRepeats` subscription; checks a change reaches its row's subscriber), W13-rows-10k
+// (a change of one row of 10,000 with a `skipRepeats` subscription to the whole collection; checks it is
+// called once per change); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
@@ -262,6 +264,10 @@ case "W22-row-10k":
     fixture.subscribeRows(count: count)
     fixture.store.dispatch(ElementMessage<BenchRow>(id: changedRow(0, of: 10_000), BenchRow.Increment()))
     checkReaders(fixture.readers, rows: 1, list: 0)
+case "W13-rows-10k":
+    let fixture = WatchedRowsFixture()
+    fixture.changeRows(count: count)
+    checkReaders(fixture.readers, rows: 0, list: count)
 case "W22-first":
     // For `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*firstChange*'` (or
     // `*secondChange*`): the first change after 10,000 rows subscribed, and the next.

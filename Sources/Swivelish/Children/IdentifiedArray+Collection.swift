@@ -40,9 +40,32 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 
 extension IdentifiedArray: Equatable where Element: Equatable {
     /// Whether both have the same elements in the same order (their histories do not count).
+    ///
+    /// Two versions of one array (the state a subscriber was last given, and the state after a change)
+    /// share the elements neither changed: those are not compared, so telling that a change of one row made
+    /// the list differ takes time in proportion to what changed, not to the number of rows.
     @inlinable
     public static func == (left: IdentifiedArray, right: IdentifiedArray) -> Bool {
-        left.ids == right.ids && left.ids.allSatisfy { left[id: $0] == right[id: $0] }
+        guard left.ids == right.ids else { return false }
+        // When each slot holds the same id in both, the elements that differ are in the leaves they do not
+        // share; otherwise (elements added or removed in another order), they are compared by id.
+        var sameSlots = true
+        let sharedLeavesDiffer = left.slots.allDifferingLeavesMatch(right.slots) { leftEntries, rightEntries, count in
+            for index in 0..<count {
+                let leftElement = leftEntries[index].element.unsafelyUnwrapped
+                let rightElement = rightEntries[index].element.unsafelyUnwrapped
+                guard leftElement.id == rightElement.id else {
+                    sameSlots = false
+                    return false
+                }
+                guard leftElement == rightElement else { return false }
+            }
+            return true
+        }
+        if let equal = sharedLeavesDiffer, sameSlots {
+            return equal
+        }
+        return left.ids.allSatisfy { left[id: $0] == right[id: $0] }
     }
 }
 

@@ -243,4 +243,42 @@ struct IdentifiedArrayTests {
         let output = String(decoding: result.standardErrorContent, as: UTF8.self)
         #expect(output.contains("a move from 0 to 2 is out of range for the 2 elements of an IdentifiedArray"))
     }
+
+    /// Two versions of one array compare only the elements in the leaves they do not share: a change of one
+    /// row of 1,000 calls the elements' `==` for at most the 32 of its leaf, not 1,000 times. Arrays with the
+    /// same elements in other slots (added in another order, or removed and added back) are still equal.
+    @Test func versionsCompareOnlyWhatTheyDoNotShare() {
+        let comparisons = Locked(0)
+        let list = IdentifiedArray((0..<1_000).map { CountedRow(id: $0, comparisons: comparisons) })
+        var changed = list
+        changed[id: 500]!.value = 1
+        #expect(list != changed)
+        #expect(comparisons.current <= 32)
+        comparisons.withValue { $0 = 0 }
+        changed[id: 500]!.value = 0
+        #expect(list == changed)
+        #expect(comparisons.current <= 32)
+        // The same elements in the same order, in other slots.
+        var reordered = IdentifiedArray(list.reversed())
+        reordered.sort { $0.id < $1.id }
+        #expect(list == reordered)
+        var readded = list
+        let row = readded.remove(id: 5)!
+        readded.insert(row, at: 5)
+        #expect(list == readded)
+        readded[id: 5]!.value = 2
+        #expect(list != readded)
+    }
+}
+
+/// A row whose `==` counts its calls.
+private struct CountedRow: Identifiable, Equatable, Sendable {
+    let id: Int
+    var value = 0
+    let comparisons: Locked<Int>
+
+    static func == (left: CountedRow, right: CountedRow) -> Bool {
+        left.comparisons.withValue { $0 += 1 }
+        return left.id == right.id && left.value == right.value
+    }
 }
