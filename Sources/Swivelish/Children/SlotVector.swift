@@ -2,7 +2,7 @@
 ///
 /// A persistent vector. The entries lie in leaves of 32, under branches of 32 children: one level of
 /// branches holds 1,024 entries, two hold 32,768. The last 1...32 entries lie in a tail leaf, where appends
-/// go, so that a list of up to 32 has no branch at all. Copying the vector copies three references.
+/// go, so that a list of up to 32 has no branch at all. Copying the vector copies two references.
 /// Changing an entry changes its leaf, and the branches above it, in place when this copy is their only
 /// holder; otherwise it copies those nodes only (at most 32 entries and 32 references a level) and leaves
 /// the other copy as it was.
