@@ -32,26 +32,26 @@ extension Store {
         // offset there (not copied: a copy retains and releases each of its buffers).
         let offset = collection.offset
         let projectCollection = collection.project
+        /// Calls `body` with the collection in the root state at `root`; `nil` when it is absent.
+        func withCollection<Result>(
+            in root: UnsafeRawPointer, _ body: (UnsafePointer<IdentifiedArray<Element>>) -> Result
+        ) -> Result? {
+            if let offset {
+                return body((root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self))
+            }
+            guard let collection = projectCollection(root) else { return nil }
+            return withUnsafePointer(to: collection, body)
+        }
         let collectionIdentity = projection.path(to: elements)
         let element = ElementOfCollection(
             collection: collectionIdentity, id: AnyHashable(id), type: Element.self
         ) { current in
             let cursor = ElementGroup.Cursor()
-            if let offset {
-                let collection = (current + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)
-                cursor.lastChange = collection.pointee.log.latest
-            } else if let collection = projectCollection(current) {
-                cursor.lastChange = collection.log.latest
-            }
+            cursor.lastChange = withCollection(in: current) { $0.pointee.log.latest } ?? 0
             return ElementGroupOf<Element.ID>(cursor: cursor) { group, root, delivery, audience in
                 let group = unsafeDowncast(group, to: ElementGroupOf<Element.ID>.self)
-                if let offset {
-                    let collection = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)
+                _ = withCollection(in: root) { collection in
                     group.deliver(changesIn: collection, root, delivery: delivery, audience: audience)
-                } else if let collection = projectCollection(root) {
-                    withUnsafePointer(to: collection) { collection in
-                        group.deliver(changesIn: collection, root, delivery: delivery, audience: audience)
-                    }
                 }
             }
         }
@@ -59,11 +59,7 @@ extension Store {
             offset: nil, identity: collectionIdentity.appending(elementWithID: AnyHashable(id)),
             element: element
         ) { root in
-            if let offset {
-                let collection = (root + offset).assumingMemoryBound(to: IdentifiedArray<Element>.self)
-                return IdentifiedArray.withElement(id, seenIn: nil, of: collection) { $0?.pointee }
-            }
-            return projectCollection(root)?[id: id]
+            withCollection(in: root) { IdentifiedArray.withElement(id, seenIn: nil, of: $0) { $0?.pointee } } ?? nil
         }
         let collectionPath = SendableKeyPath(elements)
         return scope(
