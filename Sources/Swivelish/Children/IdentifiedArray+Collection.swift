@@ -50,7 +50,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
         // When each slot holds the same id in both, the elements that differ are in the leaves they do not
         // share; otherwise (elements added or removed in another order), they are compared by id.
         var sameSlots = true
-        let sharedLeavesDiffer = left.slots.allDifferingLeavesMatch(right.slots) { leftEntries, rightEntries, count in
+        let differingLeavesMatch = left.slots.allDifferingLeavesMatch(right.slots) { leftEntries, rightEntries, count in
             for index in 0..<count {
                 let leftElement = leftEntries[index].element.unsafelyUnwrapped
                 let rightElement = rightEntries[index].element.unsafelyUnwrapped
@@ -62,7 +62,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
             }
             return true
         }
-        if let equal = sharedLeavesDiffer, sameSlots {
+        if let equal = differingLeavesMatch, sameSlots {
             return equal
         }
         return left.ids.allSatisfy { left[id: $0] == right[id: $0] }

@@ -151,7 +151,7 @@ extension State {
             reportLateMessage(of: Element.self, id: id, because: "was removed")
             return (endEffects(of: EffectOwner(element: Element.self, id: id, incarnation: sender)), false)
         }
-        // One walk to the slot for the incarnation and the change (see `update(entry:id:with:)`).
+        // One walk to the slot for the incarnation and the change (see `update(entry:slot:id:with:)`).
         let entry = elements.slots.uniqueAddress(of: slot)
         let incarnation = entry.pointee.incarnation
         // A message from an effect of an earlier element with this id: not applied, and its effects ended.

@@ -67,7 +67,7 @@ struct StateProjection<S>: @unchecked Sendable {
         optional keyPath: KeyPath<S, Child?>, element: ElementOfCollection? = nil
     ) -> StateProjection<Child> {
         let project = self.project
-        // The identity of the part (see ``keyPath``) has the part's own type, so that paths into it append;
+        // The identity of the part (see ``identity``) has the part's own type, so that paths into it append;
         // it is compared, never read, so the unwrapping never runs.
         let identity = path(to: keyPath.appending(path: \Child?.!))
         return StateProjection<Child>(offset: nil, identity: identity, element: element) { root in
