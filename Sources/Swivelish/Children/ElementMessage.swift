@@ -5,7 +5,7 @@
 /// ```
 ///
 /// ``State/updateElements(_:of:with:_:)`` gives `message` to that element's `update` only. A store made by
-/// ``Store/scope(_:id:)`` wraps each message it dispatches in one, and so do the element's effects, whose
+/// ``Store/scope(_:id:)->Store<Element>?`` wraps each message it dispatches in one, and so do the element's effects, whose
 /// messages go back to the same element: to that element only, not to a later one with the same id.
 public final class ElementMessage<Element: State & Identifiable>: Message, Equatable, CustomStringConvertible
 where Element.ID: Sendable {

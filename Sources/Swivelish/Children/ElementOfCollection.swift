@@ -1,6 +1,6 @@
 /// One element of an ``IdentifiedArray`` in a root state: which collection, which element, and how to make
 /// the group that notifies the subscriptions to the collection's elements. The subscriptions of a store made
-/// by ``Store/scope(_:id:)`` that skip repeats are notified through that group, only when their element
+/// by ``Store/scope(_:id:)->Store<Element>?`` that skip repeats are notified through that group, only when their element
 /// changed.
 ///
 /// A class: every subscription request and projection carries one or `nil`, and telling which (or copying

@@ -82,11 +82,28 @@ extension IdentifiedArray {
                 length += 1
                 return
             }
+            // Ids removed from the end are still claimed; no other copy can read them when none holds the
+            // storage, which is then claimed again from `count` (a stack that pops and pushes: O(1)).
+            if storage != nil, count < storage.unsafelyUnwrapped.capacity, isKnownUniquelyReferenced(&storage) {
+                storage.unsafelyUnwrapped.release(after: count)
+                _ = storage.unsafelyUnwrapped.claim(after: count)
+                storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { ($0 + count).initialize(to: id) }
+                length += 1
+                return
+            }
             let larger = IDStorage<ID>.make(copying: self, capacity: Swift.max(8, count * 2))
             larger.withUnsafeMutablePointerToElements { ($0 + count).initialize(to: id) }
             _ = larger.claim(after: count)
             storage = consume larger
             length += 1
+        }
+
+        /// Removes the last id, in constant time: the storage keeps it (other copies may read it) until an
+        /// append made while no other copy holds the storage writes over it.
+        @inlinable
+        mutating func removeLast() {
+            precondition(length > 0, "Swivelish: removeLast() on the empty ids of an IdentifiedArray")
+            length -= 1
         }
 
         /// Changes the ids as an array: `body` gets them as one, and the ids become what it leaves.
@@ -136,6 +153,18 @@ final class IDStorage<ID>: ManagedBuffer<Int, ID> {
     @inlinable
     func claim(after count: Int) -> Bool {
         withUnsafeMutablePointerToHeader { swivelish_atomic_compare_exchange($0, count, count + 1) }
+    }
+
+    /// Deinitialises the ids after the first `count`, and lets them be claimed again. Only for storage no
+    /// other copy holds.
+    @inlinable
+    func release(after count: Int) {
+        withUnsafeMutablePointers { claimed, elements in
+            if claimed.pointee > count {
+                (elements + count).deinitialize(count: claimed.pointee - count)
+                claimed.pointee = count
+            }
+        }
     }
 
     deinit {

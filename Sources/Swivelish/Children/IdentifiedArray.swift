@@ -21,7 +21,7 @@
 ///
 /// With ``State/updateElements(_:of:with:_:)``, a message addressed to one element by id reaches only that
 /// element's `update`, and its effects are cancelled when it is removed. A subscription to one element (for
-/// instance of a store made by ``Store/scope(_:id:)``) that skips repeats costs nothing when another element
+/// instance of a store made by ``Store/scope(_:id:)->Store<Element>?``) that skips repeats costs nothing when another element
 /// changes: the array remembers which elements its last changes touched, so a store notifies only their
 /// subscribers, however many rows it has.
 public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where Element.ID: Sendable {
@@ -223,7 +223,9 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     /// Removes `id` from ``ids``.
     @usableFromInline
     mutating func removeID(_ id: Element.ID) {
-        if let index = ids.firstIndex(of: id) {
+        if ids.last == id {  // a stack's pop: in constant time
+            ids.removeLast()
+        } else if let index = ids.firstIndex(of: id) {
             ids.withArray { _ = $0.remove(at: index) }
         }
     }

@@ -36,7 +36,7 @@ extension State {
     ///   which may react to it). The element's effects send their messages back to the same element: to that
     ///   element only, not to one added later with the same id. One for another collection of the same
     ///   element type (a state with two lists of rows) goes to `update` untouched: a store made by
-    ///   ``Store/scope(_:id:)`` and an element's effects name their collection.
+    ///   ``Store/scope(_:id:)->Store<Element>?`` and an element's effects name their collection.
     /// - When an element is removed (by `update`, or by anyone since this function last ran), its running
     ///   effects are cancelled, and from the moment the removal is applied, nothing they send is applied:
     ///   the check is made with each message, under the store's lock.

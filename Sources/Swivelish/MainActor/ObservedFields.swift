@@ -50,7 +50,7 @@ final class ObservedFields: @unchecked Sendable {
         @usableFromInline
         let read: (Field, UnsafeRawPointer) -> Reading
 
-        /// For a model of an element's own store (see ``Store/scope(_:id:)``): reads the value from the
+        /// For a model of an element's own store (see ``Store/scope(_:id:)->Store<Element>?``): reads the value from the
         /// element at the pointer, which the element's group found, as ``read`` does from the root state.
         /// `nil` for a model of another store.
         @usableFromInline
@@ -319,7 +319,7 @@ extension ObservedFieldsWatch {
 extension Store {
     /// Subscribes `fields` to this store: at each delivery of a state in which this store's state is
     /// present, the tracked values that changed are sent. For the store of one element of a collection,
-    /// only changes of that element are read (see ``scope(_:id:)``).
+    /// only changes of that element are read (see ``scope(_:id:)->Store<Element>?``).
     func subscribe(_ fields: ObservedFields) -> @Sendable () -> Void {
         // A key that does not compare values: the watch is the subscription's own (see `WatchKey`).
         let key = WatchKey(\ObservedFields.self, comparesValues: false)

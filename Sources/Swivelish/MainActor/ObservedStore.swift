@@ -24,7 +24,7 @@ import Observation
 /// The model holds the values it tracks, not the whole state: a state with thousands of rows is not
 /// copied at each change because a model keeps the previous one alive. The store reads the tracked
 /// values of each new state at once, so the values a model shows come from one state. A model of the
-/// store of one element (``Store/scope(_:id:)``) is read only when that element changes, so a row model
+/// store of one element (``Store/scope(_:id:)->Store<Element>?``) is read only when that element changes, so a row model
 /// costs nothing when another row changes; when its element is removed, the model keeps showing the
 /// element as it last was, and changes again only if an element with its id is added back.
 ///

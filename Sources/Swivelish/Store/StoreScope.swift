@@ -21,7 +21,7 @@ final class StoreScope<S: State>: Sendable {
 
     /// Reads this store's part of the root store's current state, with the state's number (see
     /// ``StoreStateMachine/commits``) and whether the part is in it: a store of a part that may be absent
-    /// (see ``Store/scope(_:id:)``) gives the part as it last read it when it is not. Call it only while the
+    /// (see ``Store/scope(_:id:)->Store<Element>?``) gives the part as it last read it when it is not. Call it only while the
     /// root lives.
     @usableFromInline
     let readState: @Sendable () -> (state: S, commit: UInt64, isPresent: Bool)

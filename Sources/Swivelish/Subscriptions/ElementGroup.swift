@@ -8,7 +8,7 @@
 /// changed element was: the group finds the element there without hashing its id.
 ///
 /// The members are kept by the element's own id type (see ``ElementGroupOf``), and the reading of the
-/// collection is a closure made where the store of the element was made (``Store/scope(_:id:)``), with the
+/// collection is a closure made where the store of the element was made (``Store/scope(_:id:)->Store<Element>?``), with the
 /// element's type known: a delivery hashes an id as the element's type does, without boxing it in an
 /// `AnyHashable` or looking up type metadata.
 ///

@@ -14,7 +14,7 @@ struct StateProjection<S>: @unchecked Sendable {
     let offset: Int?
 
     /// Reads `S` from the root state at the pointer: the way when ``offset`` is `nil`. `nil` when the part
-    /// is absent: an element removed from its collection, an optional child gone (see ``Store/scope(_:id:)``).
+    /// is absent: an element removed from its collection, an optional child gone (see ``Store/scope(_:id:)->Store<Element>?``).
     @usableFromInline
     let project: (UnsafeRawPointer) -> S?
 

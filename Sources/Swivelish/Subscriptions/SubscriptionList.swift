@@ -6,7 +6,7 @@
 /// (copy-on-write: no copying unless the list changes while a delivery holds it).
 ///
 /// The `skipRepeats` subscriptions to elements of one ``IdentifiedArray`` (of stores made by
-/// ``Store/scope(_:id:)``) share one slot, an ``ElementGroup``, which finds the elements the collection
+/// ``Store/scope(_:id:)->Store<Element>?``) share one slot, an ``ElementGroup``, which finds the elements the collection
 /// changed and notifies only their subscriptions: a delivery costs the same with 10 or 10,000 rows.
 @usableFromInline
 struct SubscriptionList {

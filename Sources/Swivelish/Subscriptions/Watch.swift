@@ -47,7 +47,7 @@ class Watch: @unchecked Sendable {
     // row changes.
 
     /// For a watch of a value of one element of a collection (a subscription of a store made by
-    /// ``Store/scope(_:id:)``): reads the value from the element at the pointer, which the element's
+    /// ``Store/scope(_:id:)->Store<Element>?``): reads the value from the element at the pointer, which the element's
     /// ``ElementGroup`` found in the collection. With thousands of rows, a change of one reaches its watch
     /// without a second lookup by id, and without the closures that find the element in the root state
     /// (each one more object of that row to bring into the cache). `nil` when the watch was made for
