@@ -277,9 +277,9 @@ extension ScreenStack: Equatable where Screen: Equatable {
 }
 
 extension ScreenStack: CustomReflectable {
-    /// The screens with their ids, as `printChanges`, `TestStore`'s differences and a trace show them.
+    /// The screens, bottom first, as `printChanges`, `TestStore`'s differences and a trace show them (a
+    /// trace names each by its id, as a test does: `$0.path[id: 2]`).
     public var customMirror: Mirror {
-        Mirror(
-            self, unlabeledChildren: entries.map { (id: $0.id, screen: $0.screen) }, displayStyle: .collection)
+        Mirror(self, unlabeledChildren: entries.map(\.screen), displayStyle: .collection)
     }
 }

@@ -130,7 +130,11 @@ private func encode(
     if mayNeedDescription {
         describe(value, encodedAs: node, in: types)
     }
-    if types.isIdentified(type), let identified = value as? any TraceIdentifiedCollection {
+    // Ids name the elements of an array: a collection encoded otherwise (a `ScreenStack`, an object with its
+    // next id) is written as it encodes itself.
+    if types.isIdentified(type), let identified = value as? any TraceIdentifiedCollection,
+        case let .array(elements) = node.content, elements.count == identified.traceIDs.count
+    {
         node.ids = TraceValue.ids(of: identified)
     }
 }

@@ -299,3 +299,26 @@ struct TraceTypesTests {
         #expect(snapshot?["types"]?["Catalog.Row"] != nil)
     }
 }
+
+@Suite("What a trace says of a screen stack")
+struct ScreenStackTraceTests {
+    /// A screen's change is written by the screen's id, as a test writes it: `$0.path[id: 2]`.
+    @Test func aChangeOfAScreenNamesItByItsID() async throws {
+        let stack: ScreenStack<Route> = [.detail(Detail(item: 1)), .history(History(item: 2))]
+        let tree = TraceValue(mirroring: stack, describingTypesIn: TraceTypes())
+        guard case let .identifiedArray(ids, elements) = tree else {
+            Issue.record("a stack is written as \(tree), not as an identified array")
+            return
+        }
+        #expect(ids == [.integer(1), .integer(2)])
+        #expect(elements.count == 2)
+    }
+
+    /// A `Codable` state is traced as it encodes itself: a stack with its ids and its next id, in one object.
+    @Test func aCodableStackIsWrittenAsItEncodesItself() throws {
+        let stack: ScreenStack<Route> = [.history(History(item: 2))]
+        let tree = try TraceValueEncoder.encode(stack, describingTypesIn: TraceTypes())
+        #expect(tree.json.contains(#""nextID":2"#))
+        #expect(tree.json.contains(#""id":1"#))
+    }
+}
