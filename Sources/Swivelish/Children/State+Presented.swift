@@ -29,6 +29,8 @@ extension State {
     ///   ``PresentedMessage`` sent while no child is presented) reaches neither a child nor `update`: a
     ///   replaced detail's late "dismiss" does not close the detail presented after it. The store's
     ///   observers are told why (``StoreEvent/notAppliedReason``).
+    /// - A ``Dismiss`` the child sends (from its effect, or its store) dismisses it, once the child and
+    ///   `update` have seen it: a child closes itself without knowing its parent.
     ///
     /// - Parameters:
     ///   - child: The presented child: the `$`-prefixed property of a ``Presented`` property.
@@ -51,6 +53,9 @@ extension State {
         // it either (a replaced detail's late "dismiss" must not close the detail presented after it).
         if routed.isCurrent {
             effects.append(update(&state, message))
+            if message.as(Dismiss.self, at: child) != nil {
+                state[keyPath: child].wrappedValue = nil
+            }
         }
         // The cancellations run last, so that they also end an effect the child started in this very
         // update, which dismissed it.

@@ -1,5 +1,5 @@
-/// The message a screen sends to close itself, without knowing who pushed it: its ``ScreenStack`` pops it,
-/// with every screen above it.
+/// The message a screen sends to close itself, without knowing who pushed or presented it: its
+/// ``ScreenStack`` pops it, with every screen above it; a ``Presented`` child is dismissed.
 ///
 /// ```swift
 /// case .doneTapped:
@@ -7,7 +7,8 @@
 /// ```
 ///
 /// Sent by a screen's effect or dispatched to its store (``Store/scope(_:id:)->Store<Screen>?``),
-/// it arrives addressed to that screen, and ``State/updateStack(_:of:with:_:)`` pops it. Sent by a screen that
+/// it arrives addressed to that screen, and ``State/updateStack(_:of:with:_:)`` pops it
+/// (``State/updatePresented(_:of:with:_:)`` dismisses it). Sent by a screen that
 /// was popped meanwhile (a late message), or by one popped and pushed again (which has another id), it closes
 /// nothing. A `Dismiss` dispatched to a store without an address closes nothing either.
 public struct Dismiss: Message, Equatable {

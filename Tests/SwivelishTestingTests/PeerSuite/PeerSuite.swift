@@ -9,9 +9,11 @@ import TestSupport
 ///
 /// The peer's `forEach` is ``State/updateElements(_:of:with:_:)`` over an `IdentifiedArray`, its `ifLet` of
 /// an optional or a `@PresentationState` is ``State/updatePresented(_:of:with:_:)`` over a `@Presented`
-/// child, and its `ifCaseLet` or enum `Destination` is a presented enum whose `id` names its case. Its
-/// `dismiss` dependency has no counterpart: a child asks its parent to close it with a message of its own,
-/// which the parent matches by pattern (`message.as(Child.Action.self, at: \Parent.$child)`).
+/// child, its `forEach` over a `StackState` is ``State/updateStack(_:of:with:_:)`` over a `ScreenStack`, and
+/// its `ifCaseLet` or enum `Destination` is a presented enum whose `id` names its case. Its `dismiss`
+/// dependency is the ``Dismiss`` message, which a child sends to close itself; a child may also ask its parent
+/// with a message of its own, which the parent matches by pattern (`message.as(Child.Action.self, at:
+/// \Parent.$child)`), as most of these tests do.
 ///
 /// Written with public API only, as an app's tests would be, with `TestStore` and `TestClock`.
 @Suite("Peer suite: the peer's tests of children, translated")

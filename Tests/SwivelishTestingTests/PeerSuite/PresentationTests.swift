@@ -4,8 +4,8 @@ import Testing
 
 // The peer's `@PresentationState` child with `ifLet(\.$child)` is a `@Presented` child with
 // `updatePresented(\.$child)`; its `.child(.presented(action))` is `PresentedMessage<Child>(action)`. Its
-// `.child(.dismiss)`, a message of the library, has no counterpart: the parent closes the child with a message
-// of its own, or when the child asks it to (`Lap.Action.close`, matched by pattern).
+// `.child(.dismiss)` is the parent setting the child to `nil`; the child closes itself with `Dismiss()`, or
+// asks its parent with a message of its own (`Lap.Action.close`, matched by pattern), as these tests do.
 
 extension PeerSuite {
     @Suite("Presentation: a child that comes and goes")
