@@ -47,7 +47,8 @@ extension State {
             if let (id, _) = message.as(Dismiss.self, at: entries) {
                 state[keyPath: stack].pop(from: id)
             }
-            for (id, first) in state[keyPath: stack].takeFirstMessages() {
+            // A screen pushed and popped in this same update is told nothing.
+            for (id, first) in state[keyPath: stack].takeFirstMessages() where state[keyPath: stack][id: id] != nil {
                 let addressed = ScreenMessage<Screen>(id: id, incarnation: nil, collection: address, first)
                 effects.append(updateElement(addressed, in: &state[keyPath: entries], at: ChildPlace(entries)).effect)
             }

@@ -135,3 +135,36 @@ struct ScreenStackStoreTests {
         #expect(store.state.saved.sorted() == [1, 2])
     }
 }
+
+/// A screen pushed with a first message and popped in the same update is told nothing, and nothing is
+/// reported as not applied.
+@Suite("A screen pushed and popped in one update")
+struct PushedAndPoppedTests {
+    private struct Flicker: State {
+        var path = ScreenStack<Route>()
+
+        struct PushAndPop: Message {}
+
+        static func update(_ state: inout Flicker, with message: Message) -> Effect? {
+            updateStack(\.path, of: &state, with: message) { state, message in
+                if message is PushAndPop {
+                    state.path.push(.detail(Detail(item: 1)), sending: Detail.Action.load)
+                    state.path.pop()
+                }
+                return nil
+            }
+        }
+    }
+
+    @Test func theFirstMessageOfAScreenPoppedAtOnceIsNotSent() async {
+        let reasons = Locked<[String]>([])
+        let observer = StoreObserver<Flicker> { event in
+            if let reason = event.notAppliedReason { reasons.append(reason) }
+        }
+        let store = Store(initialState: Flicker(), observers: [observer])
+        store.dispatch(Flicker.PushAndPop())
+        await store.waitForDeliveries()
+        #expect(store.state.path.isEmpty)
+        #expect(reasons.withValue { $0 }.isEmpty)
+    }
+}
