@@ -15,6 +15,9 @@ let package = Package(
         // `TestClock` alone, without XCTest or Testing: for an app's scripted or demo mode, which may link it
         // (SwivelishTesting re-exports it for tests).
         .library(name: "SwivelishTestClock", targets: ["SwivelishTestClock"]),
+        // Values saved to a JSON file through a dependency, with a debounced save effect (uses Foundation,
+        // which the core library does not).
+        .library(name: "SwivelishPersistence", targets: ["SwivelishPersistence"]),
         // `swift run swivelish-inspect TRACE -o inspector.html`: the page of a trace a TraceWriter wrote.
         .executable(name: "swivelish-inspect", targets: ["SwivelishInspect"]),
     ],
@@ -30,6 +33,11 @@ let package = Package(
         .testTarget(
             name: "SwivelishTestingTests",
             dependencies: ["SwivelishTesting", "SwivelishTestClock", "Swivelish", "TestSupport"]),
+        // Persisted state: `JSONFile`, the `Persistence` dependency and the debounced `Effects.save`.
+        .target(name: "SwivelishPersistence", dependencies: ["Swivelish"]),
+        .testTarget(
+            name: "SwivelishPersistenceTests",
+            dependencies: ["SwivelishPersistence", "Swivelish", "SwivelishTesting", "TestSupport"]),
         // Helpers the test targets share (not a product): one copy of each.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The inspector: reads a trace and writes its page (Foundation only; the library does not use it).
