@@ -22,6 +22,9 @@ public struct TraceTypeDescription: Equatable, Sendable {
     public var element: String?
     /// The type of the ids of an identified array's elements.
     public var id: String?
+    /// Whether the identified array is a stack of screens (a `ScreenStack`), whose screens a test pushes
+    /// (`push(_:)`) and pops (`pop(from:)`) rather than appends and removes.
+    public var isStack = false
     /// The type of a dictionary's keys.
     public var key: String?
     /// The type of a dictionary's values.
@@ -53,6 +56,7 @@ public struct TraceTypeDescription: Equatable, Sendable {
         isPropertyWrapper = object["propertyWrapper"] as? Bool ?? false
         element = object["element"] as? String
         id = object["id"] as? String
+        isStack = object["stack"] as? Bool ?? false
         key = object["key"] as? String
         value = object["value"] as? String
         encoding = object["encoding"] as? String
@@ -78,6 +82,7 @@ public struct TraceTypeDescription: Equatable, Sendable {
         value = value ?? later.value
         encoding = encoding ?? later.encoding
         isPropertyWrapper = isPropertyWrapper || later.isPropertyWrapper
+        isStack = isStack || later.isStack
     }
 
     /// The description as JSON, for the page: the form a trace writes it in, with sorted keys.
@@ -94,6 +99,7 @@ public struct TraceTypeDescription: Equatable, Sendable {
         if isPropertyWrapper { pairs.append(("propertyWrapper", "true")) }
         if let element { pairs.append(("element", jsonString(element))) }
         if let id { pairs.append(("id", jsonString(id))) }
+        if isStack { pairs.append(("stack", "true")) }
         if let key { pairs.append(("key", jsonString(key))) }
         if let value { pairs.append(("value", jsonString(value))) }
         if kind == "enum" {

@@ -46,6 +46,25 @@ private struct Shop: State, Equatable {
     }
 }
 
+/// A stack of screens over a root.
+private struct Navigator: State, Equatable {
+    struct Screen: State, Equatable {
+        var ticks = 0
+        static func update(_ state: inout Screen, with message: Message) -> Effect? { nil }
+    }
+
+    struct Push: Message, Equatable {}
+
+    var path = ScreenStack<Screen>()
+
+    static func update(_ state: inout Navigator, with message: Message) -> Effect? {
+        updateStack(\.path, of: &state, with: message) { state, message in
+            if message is Push { state.path.push(Screen()) }
+            return nil
+        }
+    }
+}
+
 @Suite("Reading what a trace says of its state's types")
 struct TraceTypesReaderTests {
     fileprivate static func writtenTrace(_ messages: [Shop.Action]) throws -> String {
@@ -112,6 +131,29 @@ struct TraceTypesReaderTests {
         #expect(trace.messageCount == 2)
         #expect(trace.types["Broken"] == nil)
         #expect(trace.types["Fine"]?.kind == "leaf")
+    }
+
+    /// A stack of screens says so, and the page carries it: its skeleton pushes and pops the screens.
+    @Test func aStackOfScreensIsReadAsOneAndCarriedToThePage() throws {
+        let path = temporaryPath()
+        let trace = try TraceWriter<Navigator>(path: path)
+        let store = Store(initialState: Navigator(), observers: [trace.observer])
+        store.dispatch(Navigator.Push())
+        trace.close()
+        let loaded = try TraceReader.load(path: path)
+        #expect(loaded.problems.isEmpty)
+        var stack = TraceTypeDescription(kind: "identified")
+        stack.element = "Navigator.Screen"
+        stack.id = "Int"
+        stack.isStack = true
+        #expect(loaded.types["ScreenStack<Navigator.Screen>"] == stack)
+        #expect(stack.json == #"{"element":"Navigator.Screen","id":"Int","kind":"identified","stack":true}"#)
+        #expect(loaded.types["IdentifiedArray<Shop.Row>"] == nil)
+        let data = InspectorPage(trace: loaded, source: "t.jsonl").data()
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+        let types = try #require(parsed["types"] as? [String: [String: Any]])
+        #expect(types["ScreenStack<Navigator.Screen>"]?["stack"] as? Bool == true)
+        #expect(InspectorPage.skeletonScript.contains(#"".pop(from: ""#))
     }
 
     @Test func thePageCarriesTheTypesAsJSON() throws {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Interactive test of the Todos example, in a tmux window: keys, the reminder's countdown on the real
-# clock and its cancellation, a resize, quitting, the file it saved, and a second session that loads it.
+# clock and its cancellation (by close, and by back), a todo's history over its detail, the settings screen
+# and the rows that follow its settings, a resize, quitting, the file it saved, and a second session that
+# loads it.
 #
 # It starts Todos in a detached tmux window 64 columns wide on a new file, presses keys, and after each
 # step compares the screen (tmux capture-pane) with the one expected, exactly. Prints a diff for each
@@ -55,7 +57,14 @@ expect() {
 }
 
 help="j/k up/down  space toggle  a add  e edit  d delete  f filter
-J/K reorder  Enter open  1-9 remind  c close  q quit"
+J/K reorder  Enter open  s settings  q quit"
+# The help with the keys of the screen on top.
+detail_help="$help
+1-9 remind  h history  Esc back  c close"
+history_help="$help
+Esc back  c close"
+settings_help="$help
+m mark  i ids  Esc back  c close"
 
 file="$work/todos.json"
 printf '%q --file %q; echo "exit status $?"; sleep 600\n' "$TODOS_BIN" "$file" >"$work/run.sh"
@@ -138,7 +147,7 @@ expect "opened" "Swivelish todos  (filter: all, 1 of 3 done)
 Open: Buy milk  (1-9: remind in so many seconds)
 
 
-$help"
+$detail_help"
 tmux send-keys -t todos 2
 expect "reminder due after 2 seconds" "Swivelish todos  (filter: all, 1 of 3 done)
 
@@ -149,7 +158,7 @@ expect "reminder due after 2 seconds" "Swivelish todos  (filter: all, 1 of 3 don
 Open: Buy milk  (REMINDER DUE)
 
 
-$help"
+$detail_help"
 
 echo "--- close while a countdown runs: no tick after it"
 tmux send-keys -t todos 3
@@ -162,7 +171,7 @@ expect "counting down" "Swivelish todos  (filter: all, 1 of 3 done)
 Open: Buy milk  (reminder in 3s)
 
 
-$help"
+$detail_help"
 tmux send-keys -t todos c
 closed="Swivelish todos  (filter: all, 1 of 3 done)
 
@@ -178,11 +187,129 @@ expect "closed" "$closed"
 sleep 3.5
 expect "still closed 3.5 seconds later" "$closed"
 
+echo "--- a todo's history over its detail follows the todo"
+tmux send-keys -t todos k Enter h
+expect "history" "Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [x] Call dad
+  2. [ ] Buy milk
+  3. [ ] Walk
+
+History of Call dad:
+  added as \"Call mom\"
+  done
+  renamed to \"Call dad\"
+
+
+$history_help"
+tmux send-keys -t todos Space Space
+expect "history after toggling its todo twice" "Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [x] Call dad
+  2. [ ] Buy milk
+  3. [ ] Walk
+
+History of Call dad:
+  (1 earlier)
+  done
+  renamed to \"Call dad\"
+  not done
+  done
+
+
+$history_help"
+
+echo "--- back pops the history, then the detail, whose countdown stops"
+tmux send-keys -t todos Escape
+expect "back to the detail" "Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [x] Call dad
+  2. [ ] Buy milk
+  3. [ ] Walk
+
+Open: Call dad  (1-9: remind in so many seconds)
+
+
+$detail_help"
+tmux send-keys -t todos 3
+expect "counting down again" "Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [x] Call dad
+  2. [ ] Buy milk
+  3. [ ] Walk
+
+Open: Call dad  (reminder in 3s)
+
+
+$detail_help"
+tmux send-keys -t todos Escape
+list_only="Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [x] Call dad
+  2. [ ] Buy milk
+  3. [ ] Walk
+
+No todo open (Enter opens one)
+
+
+$help"
+expect "back to the list" "$list_only"
+sleep 3.5
+expect "still the list 3.5 seconds later" "$list_only"
+
+echo "--- the settings screen: every row follows the settings"
+tmux send-keys -t todos Enter s
+expect "settings" "Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [x] Call dad
+  2. [ ] Buy milk
+  3. [ ] Walk
+
+Settings: mark x, ids off
+
+
+$settings_help"
+tmux send-keys -t todos m
+expect "the mark ✓ on every done row" "Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [✓] Call dad
+  2. [ ] Buy milk
+  3. [ ] Walk
+
+Settings: mark ✓, ids off
+
+
+$settings_help"
+tmux send-keys -t todos i
+expect "ids on every row" "Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [✓] #2 Call dad
+  2. [ ] #1 Buy milk
+  3. [ ] #3 Walk
+
+Settings: mark ✓, ids on
+
+
+$settings_help"
+tmux send-keys -t todos i c
+closed="Swivelish todos  (filter: all, 1 of 3 done)
+
+> 1. [✓] Call dad
+  2. [ ] Buy milk
+  3. [ ] Walk
+
+No todo open (Enter opens one)
+
+
+$help"
+expect "ids off, every screen closed, the mark kept" "$closed"
+tmux send-keys -t todos j
+
 echo "--- a narrower window: lines are cut, none wraps"
 tmux resize-window -t todos -x 30
 expect "30 columns" "Swivelish todos  (filter: all,
 
-  1. [x] Call dad
+  1. [✓] Call dad
 > 2. [ ] Buy milk
   3. [ ] Walk
 
@@ -190,15 +317,24 @@ No todo open (Enter opens one)
 
 
 j/k up/down  space toggle  a a
-J/K reorder  Enter open  1-9 r"
+J/K reorder  Enter open  s set"
 tmux resize-window -t todos -x 64
-expect "widened again to 64 columns" "$closed"
+expect "widened again to 64 columns" "Swivelish todos  (filter: all, 1 of 3 done)
+
+  1. [✓] Call dad
+> 2. [ ] Buy milk
+  3. [ ] Walk
+
+No todo open (Enter opens one)
+
+
+$help"
 
 echo "--- delete, quit, and the file it saved"
 tmux send-keys -t todos d q
 expect "quit" "Swivelish todos  (filter: all, 1 of 2 done)
 
-  1. [x] Call dad
+  1. [✓] Call dad
 > 2. [ ] Walk
 
 No todo open (Enter opens one)
@@ -217,7 +353,7 @@ else
     failed=$((failed + 1))
 fi
 
-echo "--- a second session shows what the first saved"
+echo "--- a second session shows what the first saved (with the default settings: they are not saved)"
 tmux respawn-pane -k -t todos "bash $(printf '%q' "$work/run.sh")"
 expect "reloaded" "Swivelish todos  (filter: all, 1 of 2 done)
 

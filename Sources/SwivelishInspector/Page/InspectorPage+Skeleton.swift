@@ -305,7 +305,8 @@ extension InspectorPage {
         }
 
         /// The change of `component` in `at`, the last step of its path: an assignment, an append, an insertion
-        /// or a removal, by id in an identified array.
+        /// or a removal, by id in an identified array; a push or a pop in a stack of screens (`"stack":true`),
+        /// which has no `append` or `remove(id:)`.
         function lastStep(at, component, id, change) {
           const { info, optionals } = unwrapped(at.typeName);
           const base = at.expression + "?".repeat(optionals + at.unwraps);
@@ -317,6 +318,13 @@ extension InspectorPage {
             // Another case: the enum is set whole, once its new case is in place.
             if (isObject(at.after) && Object.keys(at.after).length === 0) return null;
             return wholeValue(at);
+          }
+          if (kind === "identified" && id !== undefined && id !== null && info.stack) {
+            // A stack pops a screen with those above it (gone already, or next: popping them again does
+            // nothing), and pushes on top only, with the id it makes, the one the trace names.
+            if (removed) return line(base + ".pop(from: " + idLiteral(id, info.id) + ")");
+            if (inserted) return line(base + ".push(" + swiftValue(change.new, info.element) + ")");
+            return line(base + "[id: " + idLiteral(id, info.id) + "] = " + swiftValue(change.new, info.element));
           }
           if (kind === "identified" && id !== undefined && id !== null) {
             const element = swiftValue(change.new, info.element);

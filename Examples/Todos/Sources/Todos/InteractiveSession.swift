@@ -13,10 +13,11 @@ import ExampleTerminal
 /// The terminal mode: reads keys, redraws the list in place.
 ///
 /// The screen is redrawn from subscriptions with `skipRepeats`, so a message that changes nothing draws
-/// nothing: one to the list's ``ListStructure`` (the order of the todos, the filter, the detail), and
-/// one per row, to a store of that row made by `store.scope(\.todos, id:)`, for what changes inside a
-/// todo: toggling or renaming one notifies that row's subscriber only, not the others' nor the
-/// structure's. It is also redrawn after each key that moves the cursor or types. The
+/// nothing: one to the list's ``ListStructure`` (the order of the todos, the filter, the screens over the
+/// list); one per row, to a store of that row made by `store.scope(\.todos, id:)`, for what changes inside
+/// a todo: toggling or renaming one notifies that row's subscriber only, not the others' nor the
+/// structure's; and one to the store of the settings, `store.scope(\.settings)`, which every row and the
+/// settings screen show. It is also redrawn after each key that moves the cursor or types. The
 /// reminder's countdown runs on the real clock (the store's default): its ticks come from a background
 /// task, which redraws the detail line while the main thread waits for keys. On SIGWINCH the whole
 /// screen is redrawn for the new size.
@@ -62,6 +63,14 @@ struct InteractiveSession {
         let resizes = SignalHandler(for: [SIGWINCH]) { _ in screen.redraw() }
         let rows = RowSubscriptions(store: store, screen: screen)
         rows.follow(store.state.todos.ids)
+        // Every row's line, and the settings screen, show the settings: they are read where they are kept,
+        // through their own store, as a row's view reads them (see the article "Navigation and shared state").
+        // One subscription serves every row: the screen draws its rows in one pass, so one per row would draw
+        // once, then find nothing to draw as many times as there are rows.
+        let unsubscribeSettings = store.scope(\.settings).subscribe(\.self, immediately: false, skipRepeats: true) {
+            settings in
+            screen.show(settings: settings)
+        }
         let unsubscribe = store.subscribe(\.structure, immediately: false, skipRepeats: true) { structure in
             // The whole list as it is now, which may be later than `structure`: drawn the same either way.
             screen.show(list: store.state)
@@ -84,6 +93,7 @@ struct InteractiveSession {
         }
 
         unsubscribe()
+        unsubscribeSettings()
         rows.follow([])
         finish()
         withExtendedLifetime((endingSignals, resizes)) {}

@@ -53,6 +53,14 @@ final class Screen: @unchecked Sendable {
         }
     }
 
+    /// Shows `settings`, which every row and the settings screen show: for the store of the settings.
+    func show(settings: TodoSettings) {
+        queue.sync {
+            list.settings = settings
+            draw(clearing: false)
+        }
+    }
+
     /// Shows `ui`: the cursor, and the title being typed.
     func show(ui: InteractiveState) {
         queue.sync {

@@ -136,12 +136,18 @@ enum TodosApp {
           add TITLE         add a todo
           toggle N          mark row N done, or not done
           edit N TITLE      rename row N
-          delete N          delete row N
+          delete N          delete row N (and close its screens)
           filter F          show all, active or done todos
           move N M          move row N to where row M is
-          open N            open the detail of row N
+          open N            show the detail of row N over the list (closing any screen open; the
+                            detail of row N open already stays, with the screens over it closed)
+          history           show the history of the todo whose detail is on top
+          settings          show the settings screen
+          set mark C        the mark of done rows, one character such as x, ✓ or *
+          set ids on|off    show each row's id, or not
           remind S          (detail open) the reminder is due in S seconds, counted down each second
-          close             close the detail, cancelling its countdown
+          back              close the screen on top (a detail's countdown stops)
+          close             close every screen, cancelling the detail's countdown
           wait S            let S seconds pass on the session's clock (scripted time passes only so)
           list              print the list
           quit              stop reading; later lines are ignored
@@ -153,7 +159,13 @@ enum TodosApp {
           d                 delete                   f            next filter
           K / J             move the row up / down   Enter or o   open the detail
           1-9               (detail open) remind in that many seconds
-          c or Esc          close the detail         q            quit (also Ctrl-C, Ctrl-D)
+          h                 (detail on top) show its history
+          s                 show the settings        Esc or b     close the screen on top
+          m / i             (settings on top) next done mark / show ids, or not
+          c                 close every screen       q            quit (also Ctrl-C, Ctrl-D)
+
+        The settings and the screens open are not saved: a session starts with the list alone and
+        the default settings.
 
         Scripted mode prints what each line changed, reports bad lines on stderr with their number,
         and goes on with the next line.

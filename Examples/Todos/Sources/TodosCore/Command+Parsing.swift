@@ -55,6 +55,18 @@ extension Command {
                 toRow: try number(arguments[1], usage, in: 1...Int.max))
         case "open":
             self = .open(row: try row("open N"))
+        case "set":
+            let usage = "set mark CHARACTER, or set ids on|off"
+            guard arguments.count == 2 else { throw bad(usage) }
+            switch (arguments[0], arguments[1]) {
+            case let ("mark", mark):
+                guard TodoSettings.isValidMark(mark) else { throw .badMark(mark) }
+                self = .setMark(mark)
+            case ("ids", "on"), ("ids", "off"):
+                self = .setShowsIDs(arguments[1] == "on")
+            default:
+                throw bad(usage)
+            }
         case "remind":
             let usage = "remind SECONDS, from 1 to \(TodoDetail.maximumSeconds)"
             guard arguments.count == 1 else { throw bad(usage) }
@@ -63,9 +75,13 @@ extension Command {
             let usage = "wait SECONDS, from 1 to \(Self.maximumWait)"
             guard arguments.count == 1 else { throw bad(usage) }
             self = .wait(seconds: try number(arguments[0], usage, in: 1...Self.maximumWait))
-        case "close", "list", "quit":
+        case "history", "settings", "back", "close", "list", "quit":
             guard arguments.isEmpty else { throw bad(word) }
-            self = word == "close" ? .close : word == "list" ? .list : .quit
+            let commands: [String: Command] = [
+                "history": .history, "settings": .settings, "back": .back, "close": .close, "list": .list,
+                "quit": .quit,
+            ]
+            self = commands[word]!
         default:
             throw .unknownCommand(word)
         }

@@ -13,7 +13,12 @@ import Swivelish
 /// | `filter active`         | `.filter(.active)`               |
 /// | `move 3 1`              | `.move(row: 3, toRow: 1)`        |
 /// | `open 2`                | `.open(row: 2)`                  |
+/// | `history`               | `.history`                       |
+/// | `settings`              | `.settings`                      |
+/// | `set mark ✓`            | `.setMark("✓")`                  |
+/// | `set ids on`            | `.setShowsIDs(true)`             |
 /// | `remind 3`              | `.remind(seconds: 3)`            |
+/// | `back`                  | `.back`                          |
 /// | `close`                 | `.close`                         |
 /// | `wait 2`                | `.wait(seconds: 2)`              |
 /// | `list`                  | `.list`                          |
@@ -31,11 +36,21 @@ public enum Command: Equatable, Sendable {
     case filter(TodoFilter)
     /// Moves the todo at `row` to where the todo at `toRow` is.
     case move(row: Int, toRow: Int)
-    /// Opens the detail of the todo at `row`.
+    /// Shows the detail of the todo at `row`, over the list alone.
     case open(row: Int)
+    /// Pushes the history of the todo whose detail is on top.
+    case history
+    /// Pushes the settings screen.
+    case settings
+    /// Makes `mark` the done mark every row shows.
+    case setMark(String)
+    /// Shows or hides every row's id.
+    case setShowsIDs(Bool)
     /// Starts the open todo's reminder: it is due after `seconds`.
     case remind(seconds: Int)
-    /// Closes the detail, cancelling its reminder.
+    /// Pops the screen on top (a detail's countdown is cancelled).
+    case back
+    /// Pops every screen, cancelling the detail's reminder.
     case close
     /// Lets `seconds` pass on the scripted session's clock (the interactive mode's clock is real time).
     case wait(seconds: Int)
@@ -47,8 +62,14 @@ public enum Command: Equatable, Sendable {
     /// The message that carries the command out on `list`, or `nil` for ``wait(seconds:)``, ``list``
     /// and ``quit``, which the session handles.
     ///
-    /// - Throws: ``CommandError/noSuchRow(_:rowCount:)`` for a row the list does not show, and
-    ///   ``CommandError/noTodoOpen`` for ``remind(seconds:)`` with no detail open.
+    /// A message for a screen is addressed to it by its id: `remind` to the open detail, `history` to the
+    /// detail on top (which asks the list to push its history), and `back` is `Dismiss` sent to the screen on
+    /// top, which its stack pops.
+    ///
+    /// - Throws: ``CommandError/noSuchRow(_:rowCount:)`` for a row the list does not show,
+    ///   ``CommandError/noTodoOpen`` for ``remind(seconds:)`` with no detail open,
+    ///   ``CommandError/noDetailOnTop`` for ``history`` when no detail is on top, and
+    ///   ``CommandError/noScreenOpen`` for ``back`` and ``close`` when only the list shows.
     public func message(for list: TodoList) throws(CommandError) -> (any Message)? {
         func id(ofRow row: Int) throws(CommandError) -> Int {
             guard let todo = list.todo(atRow: row) else {
@@ -71,11 +92,23 @@ public enum Command: Equatable, Sendable {
             return TodoList.Action.move(id: try id(ofRow: row), toPositionOf: try id(ofRow: toRow))
         case let .open(row):
             return TodoList.Action.open(id: try id(ofRow: row))
+        case .history:
+            guard let top = list.topScreen, top.screen.detail != nil else { throw .noDetailOnTop }
+            return ScreenMessage<TodoRoute>(id: top.id, TodoDetail.Action.showHistory)
+        case .settings:
+            return TodoList.Action.showSettings
+        case let .setMark(mark):
+            return TodoSettings.Action.setDoneMark(mark)
+        case let .setShowsIDs(shows):
+            return TodoSettings.Action.setShowsIDs(shows)
         case let .remind(seconds):
-            guard list.detail != nil else { throw .noTodoOpen }
-            return TodoDetail.Action.remind(seconds: seconds)
+            guard let open = list.openDetail else { throw .noTodoOpen }
+            return ScreenMessage<TodoRoute>(id: open.id, TodoDetail.Action.remind(seconds: seconds))
+        case .back:
+            guard let top = list.topScreen else { throw .noScreenOpen }
+            return ScreenMessage<TodoRoute>(id: top.id, Dismiss())
         case .close:
-            guard list.detail != nil else { throw .noTodoOpen }
+            guard !list.path.isEmpty else { throw .noScreenOpen }
             return TodoList.Action.close
         case .wait, .list, .quit:
             return nil

@@ -9,8 +9,14 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
     case badArguments(command: String, usage: String)
     /// The list shows no row `row`.
     case noSuchRow(Int, rowCount: Int)
-    /// `remind` or `close` with no detail open.
+    /// `remind` with no detail open.
     case noTodoOpen
+    /// `history` when the screen on top is no todo's detail.
+    case noDetailOnTop
+    /// `back` or `close` when no screen is over the list.
+    case noScreenOpen
+    /// `set mark` with a mark that ``TodoSettings/isValidMark(_:)`` refuses.
+    case badMark(String)
 
     /// A one-line explanation.
     public var description: String {
@@ -25,6 +31,13 @@ public enum CommandError: Error, Equatable, CustomStringConvertible {
                 : "no row \(row): the list shows rows 1 to \(rowCount)"
         case .noTodoOpen:
             "no todo is open (open one with: open N)"
+        case .noDetailOnTop:
+            "no todo's detail is on top (open one with: open N)"
+        case .noScreenOpen:
+            "no screen is open: the list is the only one"
+        case let .badMark(mark):
+            "\(String(reflecting: mark)) cannot be the done mark: one character, one column wide, not a space, a "
+                + "bracket or an emoji (such as x, ✓ or *)"
         }
     }
 }

@@ -114,14 +114,39 @@ public struct InteractiveState: Equatable, Sendable {
             }
         case .enter, .character("o"):
             if let todo { result.messages.append(TodoList.Action.open(id: todo.id)) }
-        case .character("c"), .escape:
-            if list.detail != nil { result.messages.append(TodoList.Action.close) }
-        case let .character(digit) where ("1"..."9").contains(digit):
-            if list.detail != nil, let seconds = digit.wholeNumberValue {
-                result.messages.append(TodoDetail.Action.remind(seconds: seconds))
-            }
+        case .character("s"):
+            result.messages.append(TodoList.Action.showSettings)
         case .character("q"):
             result.quitStatus = 0
+        case .escape, .character("b"):
+            // `Dismiss` to the screen on top, which its stack pops, as the screen's own back button would.
+            if let top = list.topScreen { result.messages.append(ScreenMessage<TodoRoute>(id: top.id, Dismiss())) }
+        case .character("c"):
+            if !list.path.isEmpty { result.messages.append(TodoList.Action.close) }
+        default:
+            screenKey(key, in: list, &result)
+        }
+    }
+
+    /// A key of the screen on top: a detail's reminder and history, the settings screen's settings.
+    private func screenKey(_ key: Key, in list: TodoList, _ result: inout KeyResult) {
+        switch (key, list.topScreen?.screen) {
+        case (.character("h"), .detail?):
+            if let top = list.topScreen {
+                result.messages.append(ScreenMessage<TodoRoute>(id: top.id, TodoDetail.Action.showHistory))
+            }
+        case (.character("m"), .settings?):
+            let marks = TodoSettings.suggestedMarks
+            let next = marks.firstIndex(of: list.settings.doneMark).map { (marks.index(after: $0)) % marks.count } ?? 0
+            result.messages.append(TodoSettings.Action.setDoneMark(marks[next]))
+        case (.character("i"), .settings?):
+            result.messages.append(TodoSettings.Action.setShowsIDs(!list.settings.showsIDs))
+        case let (.character(digit), _) where ("1"..."9").contains(digit):
+            // The open detail's reminder, whichever screen is on top of it.
+            if let open = list.openDetail, let seconds = digit.wholeNumberValue {
+                result.messages.append(
+                    ScreenMessage<TodoRoute>(id: open.id, TodoDetail.Action.remind(seconds: seconds)))
+            }
         default:
             break
         }

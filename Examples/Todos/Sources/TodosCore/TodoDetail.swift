@@ -1,19 +1,17 @@
 import Swivelish
 
-/// The detail of one open todo: an optional child of ``TodoList``, presented with `@Presented`, with a
-/// reminder that counts down on the store's clock.
+/// The detail of one todo: a screen of the list's stack (``TodoRoute/detail(_:)``), pushed by `open N`,
+/// with a reminder that counts down on the store's clock.
 ///
 /// ``Action/remind(seconds:)`` starts the countdown: an effect that waits a second on
 /// `dispatch.dependencies.clock`, then sends ``Action/tick``, as many times as there are seconds. The
-/// last tick marks the reminder due. A new `remind` replaces a running countdown. Closing the detail
-/// (``TodoList/Action/close``) cancels the countdown: no tick arrives after it, and so does opening another
-/// todo's detail over it: a detail with another ``id`` is another presentation.
-public struct TodoDetail: State, Equatable, Identifiable {
+/// last tick marks the reminder due. A new `remind` replaces a running countdown. Popping the detail
+/// (`back`, `close`, opening another todo, deleting this one) cancels the countdown: no tick arrives after
+/// it, and a late one, addressed to the popped screen's id, is dropped. ``Action/showHistory`` asks the
+/// list to push the todo's history over the detail.
+public struct TodoDetail: State, Equatable, Codable {
     /// The id of the todo shown.
     public var todoID: Int
-
-    /// The detail's identity, the todo's: a detail of another todo is another presentation.
-    public var id: Int { todoID }
 
     /// The seconds left before the reminder is due; `nil` while no countdown runs.
     public var secondsLeft: Int?
@@ -47,12 +45,15 @@ public struct TodoDetail: State, Equatable, Identifiable {
         case remind(seconds: Int)
         /// One second of the countdown passed: sent by its effect.
         case tick
+        /// Asks the list to push this todo's history over the detail. The detail leaves it to ``TodoList``,
+        /// which reads it, with the screen's id, in one pattern.
+        case showHistory
     }
 
     /// The id of the countdown's effect, so that a new `remind` cancels the one running.
     struct Countdown: Hashable, Sendable {}
 
-    /// Applies ``Action``; ignores other messages.
+    /// Applies ``Action``; ignores other messages, and ``Action/showHistory``, which is the list's to handle.
     ///
     /// - Returns: For `remind`, the countdown's effect.
     public static func update(_ state: inout TodoDetail, with message: Message) -> Effect? {
@@ -71,7 +72,7 @@ public struct TodoDetail: State, Equatable, Identifiable {
                 state.isReminderDue = true
             }
             return nil
-        case nil:
+        case .showHistory?, nil:
             return nil
         }
     }

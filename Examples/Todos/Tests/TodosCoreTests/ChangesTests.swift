@@ -34,18 +34,47 @@ struct ChangesTests {
                 == ["changed: [x] Walk the dog (hidden by the filter)"])
     }
 
-    @Test func theDetailsLines() {
+    @Test func theScreensLines() {
         var list = TodoList(todos: threeTodos)
         #expect(apply(TodoList.Action.open(id: 2), to: &list) == ["opened: Call mom"])
-        #expect(apply(TodoDetail.Action.remind(seconds: 2), to: &list) == ["reminder: 2s left"])
-        #expect(apply(TodoDetail.Action.tick, to: &list) == ["reminder: 1s left"])
-        #expect(apply(TodoDetail.Action.tick, to: &list) == ["reminder due: Call mom"])
-        #expect(apply(TodoList.Action.open(id: 1), to: &list) == ["closed: Call mom", "opened: Buy milk"])
+        #expect(
+            apply(ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.remind(seconds: 2)), to: &list) == [
+                "reminder: 2s left"
+            ])
+        #expect(apply(ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.tick), to: &list) == ["reminder: 1s left"])
+        #expect(apply(ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.tick), to: &list) == ["reminder due: Call mom"])
+        #expect(
+            apply(ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.showHistory), to: &list) == [
+                "history: Call mom", "  (nothing yet in this session)",
+            ])
+        #expect(apply(TodoList.Action.showSettings, to: &list) == ["settings: mark x, ids off"])
+        #expect(
+            apply(TodoList.Action.open(id: 1), to: &list) == [
+                "closed: settings", "closed: history of Call mom", "closed: Call mom", "opened: Buy milk",
+            ])
+        #expect(apply(ScreenMessage<TodoRoute>(id: 4, Dismiss()), to: &list) == ["closed: Buy milk"])
+        _ = apply(TodoList.Action.open(id: 1), to: &list)
         #expect(
             apply(ElementMessage<Todo>(id: 1, Todo.Action.delete), to: &list) == [
                 "closed: Buy milk", "deleted: [ ] Buy milk",
             ])
         #expect(apply(TodoList.Action.close, to: &list) == [])
+    }
+
+    @Test func aSettingsChangePrintsItThenTheListWhoseEveryRowShowsIt() {
+        var list = TodoList(todos: threeTodos)
+        #expect(
+            apply(TodoSettings.Action.setDoneMark("✓"), to: &list) == [
+                "settings: mark ✓", "3 of 3 shown (filter: all), 1 done", "  1. [ ] Buy milk", "  2. [✓] Call mom",
+                "  3. [ ] Walk the dog",
+            ])
+        #expect(
+            apply(TodoSettings.Action.setShowsIDs(true), to: &list) == [
+                "settings: ids on", "3 of 3 shown (filter: all), 1 done", "  1. [ ] #1 Buy milk",
+                "  2. [✓] #2 Call mom", "  3. [ ] #3 Walk the dog",
+            ])
+        #expect(apply(ElementMessage<Todo>(id: 1, Todo.Action.toggle), to: &list) == ["changed: 1. [✓] #1 Buy milk"])
+        #expect(apply(TodoSettings.Action.setShowsIDs(true), to: &list) == [])
     }
 
     @Test func theListing() {
@@ -60,7 +89,7 @@ struct ChangesTests {
 
 @Suite("TodoList.structure")
 struct StructureTests {
-    @Test func changesWithTheOrderFilterAndDetailButNotInsideATodo() {
+    @Test func changesWithTheOrderFilterAndScreensButNotInsideATodoNorWithTheSettings() {
         var list = TodoList(todos: threeTodos)
         let before = list.structure
         _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 1, Todo.Action.toggle))
@@ -71,6 +100,19 @@ struct StructureTests {
         _ = TodoList.update(&list, with: TodoList.Action.setFilter(.done))
         #expect(list.structure.filter == .done)
         _ = TodoList.update(&list, with: TodoList.Action.open(id: 2))
-        #expect(list.structure.detail == TodoDetail(todoID: 2))
+        #expect(list.structure.path == [.detail(TodoDetail(todoID: 2))])
+        #expect(list.structure.shownHistory == nil)
+        _ = TodoList.update(&list, with: ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.showHistory))
+        #expect(list.structure.shownHistory == [.renamed("Call dad")])
+        let withHistory = list.structure
+        // Something happens to the todo whose history is on top: the structure changes; to another: not.
+        _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 1, Todo.Action.toggle))
+        #expect(list.structure == withHistory)
+        _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 2, Todo.Action.toggle))
+        #expect(list.structure.shownHistory == [.renamed("Call dad"), .notDone])
+        // The settings are not in it: they have their own store.
+        let beforeSettings = list.structure
+        _ = TodoList.update(&list, with: TodoSettings.Action.setDoneMark("*"))
+        #expect(list.structure == beforeSettings)
     }
 }

@@ -74,12 +74,37 @@ struct InteractiveStateTests {
         var ui = InteractiveState()
         var list = TodoList(todos: threeTodos)
         press([.character("3")], &ui, &list)  // no detail open: nothing
-        #expect(list.detail == nil)
+        #expect(list.path.isEmpty)
         press([.enter, .character("3")], &ui, &list)
-        #expect(list.detail?.todoID == 1)
-        #expect(list.detail?.secondsLeft == 3)
+        #expect(list.openDetail?.detail == TodoDetail(todoID: 1, secondsLeft: 3))
         press([.escape], &ui, &list)
-        #expect(list.detail == nil)
+        #expect(list.path.isEmpty)
+        press([.escape, .character("c")], &ui, &list)  // nothing open: nothing
+        #expect(list.path.isEmpty)
+    }
+
+    @Test func historySettingsBackAndClose() {
+        var ui = InteractiveState()
+        var list = TodoList(todos: threeTodos)
+        press([.character("h")], &ui, &list)  // no detail on top: nothing
+        #expect(list.path.isEmpty)
+        press([.character("j"), .enter, .character("h")], &ui, &list)
+        #expect(Array(list.path) == [.detail(TodoDetail(todoID: 2)), .history(TodoHistory(todoID: 2))])
+        press([.character("h"), .character("5")], &ui, &list)  // history on top: h does nothing; 5 reminds
+        #expect(list.path.count == 2)
+        #expect(list.openDetail?.detail.secondsLeft == 5)
+        press([.character("b")], &ui, &list)
+        #expect(Array(list.path.ids) == [1])
+        press([.character("s"), .character("s")], &ui, &list)
+        #expect(Array(list.path) == [.detail(TodoDetail(todoID: 2, secondsLeft: 5)), .settings(SettingsScreen())])
+        press([.character("m"), .character("i")], &ui, &list)
+        #expect(list.settings == TodoSettings(doneMark: "✓", showsIDs: true))
+        press([.character("m"), .character("m")], &ui, &list)
+        #expect(list.settings.doneMark == TodoSettings.suggestedMarks[0])
+        press([.character("c")], &ui, &list)
+        #expect(list.path.isEmpty)
+        press([.character("m"), .character("i")], &ui, &list)  // no settings screen on top: nothing
+        #expect(list.settings == TodoSettings(doneMark: "x", showsIDs: true))
     }
 
     @Test func quitting() {
@@ -96,23 +121,48 @@ struct InteractiveStateTests {
     @Test func theScreen() {
         var list = TodoList(todos: threeTodos)
         _ = TodoList.update(&list, with: TodoList.Action.open(id: 2))
-        _ = TodoList.update(&list, with: TodoDetail.Action.remind(seconds: 3))
+        _ = TodoList.update(&list, with: ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.remind(seconds: 3)))
         var ui = InteractiveState()
         ui.cursor = 1
+        let layout = ScreenLayout(width: 80, height: 24)
+        let top = [
+            "Swivelish todos  (filter: all, 1 of 3 done)",
+            "",
+            "  1. [ ] Buy milk",
+            "> 2. [x] Call mom",
+            "  3. [ ] Walk the dog",
+            "",
+        ]
+        let listKeys = [
+            "j/k up/down  space toggle  a add  e edit  d delete  f filter",
+            "J/K reorder  Enter open  s settings  q quit",
+        ]
         #expect(
-            ScreenLayout(width: 80, height: 24).lines(list: list, ui: ui) == [
-                "Swivelish todos  (filter: all, 1 of 3 done)",
-                "",
-                "  1. [ ] Buy milk",
-                "> 2. [x] Call mom",
-                "  3. [ ] Walk the dog",
-                "",
-                "Open: Call mom  (reminder in 3s)",
-                "",
-                "",
-                "j/k up/down  space toggle  a add  e edit  d delete  f filter",
-                "J/K reorder  Enter open  1-9 remind  c close  q quit",
-            ])
+            layout.lines(list: list, ui: ui)
+                == top + ["Open: Call mom  (reminder in 3s)", "", ""] + listKeys + [
+                    "1-9 remind  h history  Esc back  c close"
+                ])
+        _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 2, Todo.Action.toggle))
+        _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 2, Todo.Action.toggle))
+        for title in ["Call dad", "Call mum", "Call mom"] {
+            _ = TodoList.update(&list, with: ElementMessage<Todo>(id: 2, Todo.Action.rename(title)))
+        }
+        _ = TodoList.update(&list, with: ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.showHistory))
+        #expect(
+            layout.lines(list: list, ui: ui)
+                == top + [
+                    "History of Call mom:", "  (1 earlier)", "  done", #"  renamed to "Call dad""#,
+                    #"  renamed to "Call mum""#, #"  renamed to "Call mom""#, "", "",
+                ] + listKeys + ["Esc back  c close"])
+        _ = TodoList.update(&list, with: TodoList.Action.showSettings)
+        _ = TodoList.update(&list, with: TodoSettings.Action.setDoneMark("✓"))
+        #expect(
+            layout.lines(list: list, ui: ui)
+                == top.map { $0 == "> 2. [x] Call mom" ? "> 2. [✓] Call mom" : $0 } + [
+                    "Settings: mark ✓, ids off", "", "",
+                ] + listKeys + ["m mark  i ids  Esc back  c close"])
+        _ = TodoList.update(&list, with: TodoList.Action.close)
+        #expect(layout.lines(list: list, ui: ui).suffix(5) == ["No todo open (Enter opens one)", "", ""] + listKeys)
     }
 
     @Test func aSmallScreenCutsLinesAndShowsTheRowsAroundTheCursor() {

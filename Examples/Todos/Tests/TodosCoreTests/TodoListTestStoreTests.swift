@@ -14,20 +14,25 @@ struct TodoListTestStoreTests {
             initialState: TodoList(), dependencies: Dependencies { $0.todoStorage = saved.storage })
         store.send(TodoList.Action.add(title: "Buy milk")) {
             $0.todos.append(Todo(id: 1, title: "Buy milk"))
+            $0.histories[1] = [.added("Buy milk")]
             $0.nextID = 2
         }
         store.send(TodoList.Action.add(title: "Call mom")) {
             $0.todos.append(Todo(id: 2, title: "Call mom"))
+            $0.histories[2] = [.added("Call mom")]
             $0.nextID = 3
         }
         store.send(ElementMessage<Todo>(id: 2, Todo.Action.toggle)) {
             $0.todos[id: 2]?.isDone = true
+            $0.histories[2]?.append(.done)
         }
         store.send(ElementMessage<Todo>(id: 1, Todo.Action.rename("Buy oat milk"))) {
             $0.todos[id: 1]?.title = "Buy oat milk"
+            $0.histories[1]?.append(.renamed("Buy oat milk"))
         }
         store.send(ElementMessage<Todo>(id: 1, Todo.Action.delete)) {
             _ = $0.todos.remove(id: 1)
+            $0.histories[1] = nil
         }
         #expect(
             saved.saved == [
@@ -47,6 +52,7 @@ struct TodoListTestStoreTests {
         store.send(ElementMessage<Todo>(id: 3, Todo.Action.delete)) { _ = $0.todos.remove(id: 3) }
         store.send(TodoList.Action.add(title: "Water plants")) {
             $0.todos.append(Todo(id: 4, title: "Water plants"))
+            $0.histories[4] = [.added("Water plants")]
             $0.nextID = 5
         }
         await store.finish()
@@ -105,13 +111,17 @@ struct TodoListTestStoreTests {
             initialState: TodoList(), dependencies: Dependencies { $0.todoStorage = saved.storage })
         store.send(TodoList.Action.add(title: "Buy milk")) {
             $0.todos.append(Todo(id: 1, title: "Buy milk"))
+            $0.histories[1] = [.added("Buy milk")]
             $0.nextID = 2
         }
         await store.receive(TodoList.Action.saveFailed("cannot save todos.json: No space left on device")) {
             $0.saveError = "cannot save todos.json: No space left on device"
         }
         saved.fail(with: nil)
-        store.send(ElementMessage<Todo>(id: 1, Todo.Action.toggle)) { $0.todos[id: 1]?.isDone = true }
+        store.send(ElementMessage<Todo>(id: 1, Todo.Action.toggle)) {
+            $0.todos[id: 1]?.isDone = true
+            $0.histories[1]?.append(.done)
+        }
         await store.receive(TodoList.Action.saved) { $0.saveError = nil }
         #expect(saved.saved == [[Todo(id: 1, title: "Buy milk", isDone: true)]])
         await store.finish()

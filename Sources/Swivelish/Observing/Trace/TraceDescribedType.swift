@@ -36,6 +36,20 @@ protocol TraceIdentifiedCollection: TraceCollectionType {
     /// asks before it renders the ids of a collection whose elements changed (for an ``IdentifiedArray``
     /// whose ids share their storage with `other`'s, in constant time).
     func hasSameIDs(as other: Any) -> Bool
+    /// Whether it is a stack of screens (a ``ScreenStack``), which a test changes with `push(_:)` and
+    /// `pop(from:)` rather than with an array's `append(_:)` and `remove(id:)`.
+    static var isTraceStack: Bool { get }
+}
+
+extension TraceIdentifiedCollection {
+    static var isTraceStack: Bool { false }
+}
+
+/// The element of a stack of screens (a ``ScreenStack``'s `Entry`), whose message a test writes as a
+/// ``ScreenMessage`` of the screen type.
+protocol TraceScreenEntry {
+    /// The type of the screens.
+    static var traceScreenType: Any.Type { get }
 }
 
 extension Optional: TraceOptionalType {

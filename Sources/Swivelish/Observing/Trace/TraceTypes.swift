@@ -12,7 +12,8 @@
 /// - `{"kind":"enum","cases":{"loading":"(page: Int)"}}`: each case with a payload met so far, and the
 ///   payload's type; in a `Codable` encoding, `{"loaded":{"_0":"Int"}}`, the fields the payload is encoded
 ///   as, and `"encoding":"rawValue"` for an enum encoded as its raw value;
-/// - `{"kind":"identified","element":"Todo","id":"Int"}`, `{"kind":"array","element":"Int"}`, `"set"`,
+/// - `{"kind":"identified","element":"Todo","id":"Int"}`, with `"stack":true` for a ``ScreenStack`` (whose
+///   screens a test pushes and pops), `{"kind":"array","element":"Int"}`, `"set"`,
 ///   `{"kind":"dictionary","key":"String","value":"Double"}`, and `{"kind":"tuple","fields":{...}}`;
 /// - `{"kind":"leaf"}`: a value written as its description, or as a single encoded value (a `Date`).
 ///
@@ -123,13 +124,13 @@ final class TraceTypes {
             record(type, as: .object(fields))
         } else if let identifiedType = type as? any TraceIdentifiedCollection.Type {
             identified.insert(ObjectIdentifier(type))
-            record(
-                type,
-                as: .object([
-                    .init("kind", .string("identified")),
-                    .init("element", .string(name(of: identifiedType.traceElementType))),
-                    .init("id", .string(name(of: identifiedType.traceIDType))),
-                ]))
+            var fields: [TraceValue.Field] = [
+                .init("kind", .string("identified")),
+                .init("element", .string(name(of: identifiedType.traceElementType))),
+                .init("id", .string(name(of: identifiedType.traceIDType))),
+            ]
+            if identifiedType.isTraceStack { fields.append(.init("stack", .bool(true))) }
+            record(type, as: .object(fields))
         } else if let collection = type as? any TraceCollectionType.Type {
             record(
                 type,

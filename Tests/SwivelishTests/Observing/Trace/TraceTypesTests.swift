@@ -314,6 +314,32 @@ struct ScreenStackTraceTests {
         #expect(elements.count == 2)
     }
 
+    /// A stack is described as an identified array that is a stack, so that the inspector writes a screen pushed
+    /// or popped as a test does (`$0.path.push(...)`, `$0.path.pop(from: 2)`); an identified array is not one.
+    @Test func aStackIsDescribedAsAStack() throws {
+        let types = TraceTypes()
+        let stack: ScreenStack<Route> = [.detail(Detail(item: 1))]
+        _ = TraceValue(mirroring: stack, describingTypesIn: types)
+        _ = TraceValue(mirroring: IdentifiedArray([Catalog.Row(id: 1, title: "a")]), describingTypesIn: types)
+        let described = try #require(types.allDescriptions())
+        #expect(
+            described["ScreenStack<Route>"]?.json == #"{"kind":"identified","element":"Route","id":"Int","stack":true}"#
+        )
+        #expect(
+            described["IdentifiedArray<Catalog.Row>"]?.json
+                == #"{"kind":"identified","element":"Catalog.Row","id":"Int"}"#)
+    }
+
+    /// A screen's message is written as a test sends it, a `ScreenMessage` of the screen type, not as its
+    /// description, which names the stack's element (`ElementMessage<ScreenStack<Route>.Entry>`).
+    @Test func aScreensMessageIsWrittenAsAScreenMessage() {
+        let message = ScreenMessage<Route>(id: 2, Detail.Action.load)
+        #expect(codeDescription(of: message) == "ElementMessage<ScreenStack<Route>.Entry>(id: 2, Detail.Action.load)")
+        #expect(testCode(of: message) == "ScreenMessage<Route>(id: 2, Detail.Action.load)")
+        #expect(testCode(of: ScreenMessage<Route>(id: 1, Dismiss())) == "ScreenMessage<Route>(id: 1, Dismiss())")
+        #expect(testCode(of: ElementMessage<Catalog.Row>(id: 3, Catalog.Row.Action.rename("x"))) == nil)
+    }
+
     /// A `Codable` state is traced as it encodes itself: a stack with its ids and its next id, in one object.
     @Test func aCodableStackIsWrittenAsItEncodesItself() throws {
         let stack: ScreenStack<Route> = [.history(History(item: 2))]
