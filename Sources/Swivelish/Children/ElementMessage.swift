@@ -77,11 +77,22 @@ where Element.ID: Sendable {
             && ChildAddress.mayBeSame(left.collection, right.collection)
     }
 
-    /// `ElementMessage<Todo>(id: 7, Todo.Action.toggle)`.
+    /// `ElementMessage<Todo>(id: 7, Todo.Action.toggle)`; for a screen of a ``ScreenStack``, as code writes it:
+    /// `ScreenMessage<Route>(id: 2, Detail.Action.load)`.
     public var description: String {
-        "ElementMessage<\(displayName(of: Element.self))>(id: \(describe(id)), \(codeDescription(of: message)))"
+        if let entry = Element.self as? any TraceScreenEntry.Type {
+            return "ScreenMessage<\(displayName(of: entry.traceScreenType))>(id: \(describe(id)), "
+                + "\(codeDescription(of: message)))"
+        }
+        return "ElementMessage<\(displayName(of: Element.self))>(id: \(describe(id)), \(codeDescription(of: message)))"
     }
 }
+
+/// A message whose description is spelled with the alias code uses for it (``ScreenMessage``), not with its type's
+/// name: ``codeDescription(of:)`` takes it as it is.
+protocol ScreenMessageDescribed {}
+
+extension ElementMessage: ScreenMessageDescribed where Element: TraceScreenEntry {}
 
 /// Whether two messages are of one `Equatable` type and `==`.
 func messagesAreEqual(_ left: any Message, _ right: any Message) -> Bool {

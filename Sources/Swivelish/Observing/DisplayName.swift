@@ -55,9 +55,10 @@ package func codeDescription(of message: any Message) -> String {
     let fullName = displayName(of: type)
     let shortName = String(describing: type)
     let description = describe(message)
-    if description.hasPrefix(fullName + "(") {
+    if description.hasPrefix(fullName + "(") || message is any ScreenMessageDescribed {
         // A description that names the type already, as its display name (`PresentedMessage<Screen.Detail>(...)`,
-        // whose generic argument `String(describing:)` would shorten to `Detail`).
+        // whose generic argument `String(describing:)` would shorten to `Detail`), or by the alias code names it
+        // with (`ScreenMessage<Route>(...)`).
         return description
     }
     if description.hasPrefix(shortName) {

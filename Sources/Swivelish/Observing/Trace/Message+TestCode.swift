@@ -1,10 +1,9 @@
 /// How a test writes `message`, where that is not its description (``codeDescription(of:)``): an
 /// ``InputChange`` is made with its state's ``BindableState/set(_:_:)`` (`TodoForm.set(\.title, "Milk")`),
 /// also inside the ``ElementMessage``, ``PresentedMessage`` and ``SubstateMessage`` that address it to a
-/// child (`PresentedMessage<ItemDetail>(ItemDetail.set(\.name, "Milk"))`); a message for a screen of a
-/// ``ScreenStack`` is a ``ScreenMessage`` (`ScreenMessage<Route>(id: 2, Detail.Action.load)`), where its
-/// description names the stack's element type. `nil` for any other message: a test writes it as its
-/// description. A trace writes it as a message's `code`, which the inspector's test
+/// child (`PresentedMessage<ItemDetail>(ItemDetail.set(\.name, "Milk"))`, or a screen's
+/// `ScreenMessage<Route>(id: 2, ItemDetail.set(\.name, "Milk"))`). `nil` for any other message: a test
+/// writes it as its description. A trace writes it as a message's `code`, which the inspector's test
 /// skeleton uses.
 package func testCode(of message: any Message) -> String? {
     (message as? any WrittenOtherwiseInTests)?.codeInTests
@@ -26,13 +25,13 @@ extension InputChange: WrittenOtherwiseInTests {
 
 extension ElementMessage: WrittenOtherwiseInTests {
     var codeInTests: String? {
-        let inner = testCode(of: message)
-        if let entry = Element.self as? any TraceScreenEntry.Type {
-            // `ScreenMessage<Route>(id: 2, ...)`, not `ElementMessage<ScreenStack<Route>.Entry>(id: 2, ...)`.
-            let screen = displayName(of: entry.traceScreenType)
-            return "ScreenMessage<\(screen)>(id: \(describe(id)), \(inner ?? codeDescription(of: message)))"
+        testCode(of: message).map { inner in
+            if let entry = Element.self as? any TraceScreenEntry.Type {
+                // `ScreenMessage<Route>(id: 2, ...)`, as its description writes it.
+                return "ScreenMessage<\(displayName(of: entry.traceScreenType))>(id: \(describe(id)), \(inner))"
+            }
+            return "ElementMessage<\(displayName(of: Element.self))>(id: \(describe(id)), \(inner))"
         }
-        return inner.map { "ElementMessage<\(displayName(of: Element.self))>(id: \(describe(id)), \($0))" }
     }
 }
 

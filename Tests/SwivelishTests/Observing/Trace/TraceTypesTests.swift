@@ -330,13 +330,13 @@ struct ScreenStackTraceTests {
                 == #"{"kind":"identified","element":"Catalog.Row","id":"Int"}"#)
     }
 
-    /// A screen's message is written as a test sends it, a `ScreenMessage` of the screen type, not as its
-    /// description, which names the stack's element (`ElementMessage<ScreenStack<Route>.Entry>`).
+    /// A screen's message is written as a test sends it, a `ScreenMessage` of the screen type, not as an
+    /// `ElementMessage` of the stack's element (`ElementMessage<ScreenStack<Route>.Entry>`).
     @Test func aScreensMessageIsWrittenAsAScreenMessage() {
         let message = ScreenMessage<Route>(id: 2, Detail.Action.load)
-        #expect(codeDescription(of: message) == "ElementMessage<ScreenStack<Route>.Entry>(id: 2, Detail.Action.load)")
-        #expect(testCode(of: message) == "ScreenMessage<Route>(id: 2, Detail.Action.load)")
-        #expect(testCode(of: ScreenMessage<Route>(id: 1, Dismiss())) == "ScreenMessage<Route>(id: 1, Dismiss())")
+        #expect(codeDescription(of: message) == "ScreenMessage<Route>(id: 2, Detail.Action.load)")
+        #expect(testCode(of: message) == nil)  // its description is how a test writes it
+        #expect("\(ScreenMessage<Route>(id: 1, Dismiss()))" == "ScreenMessage<Route>(id: 1, Dismiss())")
         #expect(testCode(of: ElementMessage<Catalog.Row>(id: 3, Catalog.Row.Action.rename("x"))) == nil)
     }
 
