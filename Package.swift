@@ -63,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "TodosCore",
-            dependencies: ["Swivelish"],
+            dependencies: ["Swivelish", "SwivelishPersistence"],
             path: "Examples/Todos/Sources/TodosCore"
         ),
         .executableTarget(
@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodosCoreTests",
-            dependencies: ["TodosCore", "Swivelish", "SwivelishTesting"],
+            dependencies: ["TodosCore", "Swivelish", "SwivelishPersistence", "SwivelishTesting"],
             path: "Examples/Todos/Tests/TodosCoreTests"
         ),
         .target(

@@ -75,7 +75,8 @@ for dir in "$cases"/*/; do
     name="$(basename "$dir")"
     echo "--- $name"
     file="$work/$name.json"
-    rm -f "$file"
+    session="$work/$name.session.json"  # the settings and screens, saved beside the file
+    rm -f "$file" "$session"
     run_todos "$dir/input.txt" --file "$file"
     check "$name: stdout" "$dir/expected-stdout.txt" "$work/stdout"
     check "$name: stderr" "$dir/expected-stderr.txt" "$work/stderr"
@@ -88,16 +89,24 @@ for dir in "$cases"/*/; do
     else
         passed=$((passed + 1))
     fi
+    if [[ -f "$dir/expected-session.json" ]]; then
+        check "$name: the session saved" "$dir/expected-session.json" "$session"
+    elif [[ -e "$session" ]]; then
+        echo "$name: a session was saved, but none was expected"
+        failed=$((failed + 1))
+    else
+        passed=$((passed + 1))
+    fi
 
     echo "--- $name, with --print-changes"
-    rm -f "$file"
+    rm -f "$file" "$session"
     run_todos "$dir/input.txt" --file "$file" --print-changes
     check "$name, with --print-changes: stdout" "$dir/expected-stdout.txt" "$work/stdout"
     check "$name, with --print-changes: stderr" "$dir/expected-changes.txt" "$work/stderr"
     check "$name, with --print-changes: exit status" "$dir/expected-status" "$work/status"
 
     echo "--- $name, with --trace"
-    rm -f "$file" "$work/trace.jsonl"
+    rm -f "$file" "$session" "$work/trace.jsonl"
     run_todos "$dir/input.txt" --file "$file" --trace "$work/trace.jsonl"
     check "$name, with --trace: stdout" "$dir/expected-stdout.txt" "$work/stdout"
     check "$name, with --trace: stderr" "$dir/expected-stderr.txt" "$work/stderr"
@@ -135,6 +144,31 @@ check_text "third run: stdout" "3 of 3 shown (filter: all), 1 done
   1. [ ] Walk the dog
   2. [x] Buy oat milk
   3. [ ] Water the plants" "$work/stdout"
+
+echo "--- a second run restores the settings and the screens the first left open"
+file="$work/restored.json"
+run_todos "$cases/stack-and-settings/input.txt" --file "$file"
+printf 'open 1\nlist\nback\n' >"$work/input"
+run_todos "$work/input" --file "$file"
+check_text "restored settings: stdout" "$(cat <<'EXPECTED'
+opened: Buy oat milk
+2 of 2 shown (filter: all), 2 done
+  1. [✓] #1 Buy oat milk
+  2. [✓] #2 Call mom
+closed: Buy oat milk
+EXPECTED
+)" "$work/stdout"
+check_text "restored settings: exit status" "0" "$work/status"
+file="$work/reopened.json"
+run_todos "$cases/countdown-and-close/input.txt" --file "$file"
+printf 'history\n' >"$work/input"
+run_todos "$work/input" --file "$file"
+check_text "restored detail: its history can be pushed over it" "0" "$work/status"
+printf '{ not json\n' >"$work/reopened.session.json"
+printf 'list\n' >"$work/input"
+run_todos "$work/input" --file "$file"
+check_text "corrupt session: stderr" "warning: $work/reopened.session.json cannot be decoded (not JSON); it was moved to $work/reopened.session.json.corrupt-1; started with the default settings and no screen open" "$work/stderr"
+check_text "corrupt session: kept as it was" "{ not json" "$work/reopened.session.json.corrupt-1"
 
 echo "--- the default file is todos.json in the current directory"
 mkdir "$work/default"

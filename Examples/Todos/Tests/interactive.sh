@@ -353,11 +353,11 @@ else
     failed=$((failed + 1))
 fi
 
-echo "--- a second session shows what the first saved (with the default settings: they are not saved)"
+echo "--- a second session shows what the first saved, the settings too (the done mark it chose)"
 tmux respawn-pane -k -t todos "bash $(printf '%q' "$work/run.sh")"
 expect "reloaded" "Swivelish todos  (filter: all, 1 of 2 done)
 
-> 1. [x] Call dad
+> 1. [✓] Call dad
   2. [ ] Walk
 
 No todo open (Enter opens one)

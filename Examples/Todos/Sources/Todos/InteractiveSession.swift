@@ -7,6 +7,7 @@ import Musl
 #endif
 import Dispatch
 import Swivelish
+import SwivelishPersistence
 import TodosCore
 import ExampleTerminal
 
@@ -28,6 +29,10 @@ struct InteractiveSession {
     /// Where the changes are saved.
     var storage: TodoStorage
 
+    /// Where the session (the settings, the screens open) is saved: after each change once changes pause,
+    /// and when the session ends.
+    var session: Persistence<TodoSession>
+
     /// Observers to give the store, such as `printChanges` for `--print-changes`.
     var observers: [StoreObserver<TodoList>] = []
 
@@ -41,7 +46,11 @@ struct InteractiveSession {
     /// - Returns: The exit status: 130 for Ctrl-C, 0 otherwise. A signal exits with 128 plus its number.
     func run() -> Int32 {
         let store = Store(
-            initialState: initialState, dependencies: Dependencies { $0.todoStorage = storage },
+            initialState: initialState,
+            dependencies: Dependencies {
+                $0.todoStorage = storage
+                $0.setPersistence(session)
+            },
             observers: observers)
         guard let terminal = Terminal() else {
             standardError("error: cannot switch the terminal to raw input\n")
@@ -97,6 +106,10 @@ struct InteractiveSession {
         rows.follow([])
         finish()
         withExtendedLifetime((endingSignals, resizes)) {}
+        // A save still waiting for a pause would be lost with the process: the last session is saved now.
+        if !saveLastSession(of: store, session: session, startedWith: initialState) {
+            return status == 0 ? 1 : status
+        }
         return status
     }
 

@@ -7,6 +7,7 @@ import Musl
 #endif
 import Dispatch
 import Swivelish
+import SwivelishPersistence
 import SwivelishTestClock
 import TodosCore
 import ExampleTerminal
@@ -25,6 +26,10 @@ struct ScriptedSession {
 
     /// Where the changes are saved.
     var storage: TodoStorage
+
+    /// Where the session (the settings, the screens open) is saved: after each change once changes pause,
+    /// and when the session ends.
+    var session: Persistence<TodoSession>
 
     /// Observers to give the store, such as `printChanges` for `--print-changes`.
     var observers: [StoreObserver<TodoList>] = []
@@ -47,6 +52,7 @@ struct ScriptedSession {
             initialState: initialState,
             dependencies: Dependencies {
                 $0.todoStorage = storage
+                $0.setPersistence(session)
                 $0.clock = clock
             },
             observers: observers)
@@ -96,6 +102,10 @@ struct ScriptedSession {
             }
         }
         store.waitForDeliveries()
+        // A save still waiting for a pause (on the script's clock) would be lost: the last session is saved now.
+        if !saveLastSession(of: store, session: session, startedWith: initialState) {
+            _ = saveFailures.replace(with: saveFailures.value + 1)
+        }
         if let failure = output.failure {
             standardError("error: cannot write the output: \(failure)\n")
             return Self.outputErrorStatus
@@ -140,5 +150,21 @@ final class Previous<Value: Sendable>: @unchecked Sendable {
             stored = value
             return old
         }
+    }
+}
+
+/// Saves the session of `store` through `session` when it differs from the one the app started with, and
+/// says on standard error when that fails; returns whether it is saved (or had nothing to save).
+func saveLastSession(
+    of store: Store<TodoList>, session: Persistence<TodoSession>, startedWith initialState: TodoList
+) -> Bool {
+    let last = store.state.session
+    guard last != initialState.session else { return true }
+    do {
+        try session.save(last)
+        return true
+    } catch {
+        standardError("error: \(error)\n")
+        return false
     }
 }

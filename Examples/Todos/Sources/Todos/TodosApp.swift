@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import Swivelish
+import SwivelishPersistence
 import TodosCore
 import ExampleTerminal
 
@@ -48,20 +49,25 @@ enum TodosApp {
         }
         let file = TodoFile(path: filePath)
         let todos = load(file)
+        let sessionFile = JSONFile<TodoSession>(path: TodoSession.path(forTodoFile: filePath))
+        let session = load(sessionFile)
         var observers = printsChanges ? [Self.changesOnStandardError] : []
         let trace = tracePath.map(Self.openTrace)
         if let trace {
             observers.append(trace.observer)
         }
-        let initialState = TodoList(todos: todos)
+        let initialState = TodoList(todos: todos, session: session)
         let storage = TodoStorage.file(file)
+        let sessionStorage = Persistence.file(sessionFile)
         let status =
             isatty(STDIN_FILENO) == 1
             ? InteractiveSession(
-                initialState: initialState, storage: storage, observers: observers,
+                initialState: initialState, storage: storage, session: sessionStorage, observers: observers,
                 beforeSignalExit: { [trace] in trace?.close() }
             ).run()
-            : ScriptedSession(initialState: initialState, storage: storage, observers: observers).run()
+            : ScriptedSession(
+                initialState: initialState, storage: storage, session: sessionStorage, observers: observers
+            ).run()
         trace?.close()
         exit(status)
     }
@@ -82,6 +88,25 @@ enum TodosApp {
             case let .backedUp(backup):
                 standardError(backup.message + "\n")
                 return []
+            }
+        } catch {
+            standardError("error: \(error)\n")
+            exit(fileErrorStatus)
+        }
+    }
+
+    /// The session in `file` (the settings, the screens open), after reporting a corrupt file moved aside;
+    /// exits when it cannot be read, as for the todo file.
+    private static func load(_ file: JSONFile<TodoSession>) -> TodoSession {
+        do {
+            switch try file.load() {
+            case .missing:
+                return TodoSession()
+            case let .loaded(session):
+                return session
+            case let .movedAside(corrupt):
+                standardError("warning: \(corrupt.message); started with the default settings and no screen open\n")
+                return TodoSession()
             }
         } catch {
             standardError("error: \(error)\n")
@@ -164,8 +189,10 @@ enum TodosApp {
           m / i             (settings on top) next done mark / show ids, or not
           c                 close every screen       q            quit (also Ctrl-C, Ctrl-D)
 
-        The settings and the screens open are not saved: a session starts with the list alone and
-        the default settings.
+        The settings and the screens open are saved beside the file (todos.session.json for
+        todos.json), half a second after the last change and when the session ends; the next session
+        starts with them (a reminder is not kept). A corrupt session file is moved aside, as the todo
+        file is.
 
         Scripted mode prints what each line changed, reports bad lines on stderr with their number,
         and goes on with the next line.

@@ -17,7 +17,8 @@ import Swivelish
 ///
 /// When a message changed ``todos``, the update records what happened to each in ``histories``, and returns
 /// an effect that saves them through the store's ``TodoStorage`` (`dispatch.dependencies.todoStorage`); a
-/// save that fails sends ``Action/saveFailed(_:)``.
+/// save that fails sends ``Action/saveFailed(_:)``. When it changed the ``session`` (the settings, the
+/// screens), it returns a save of the session too, once changes pause (``TodoSession``).
 public struct TodoList: State, Equatable {
     /// The todos, in the user's order.
     public var todos: IdentifiedArray<Todo>
@@ -75,7 +76,8 @@ public struct TodoList: State, Equatable {
     /// todos in ``histories`` and saves them when they changed.
     public static func update(_ state: inout TodoList, with message: Message) -> Effect? {
         let before = state.todos
-        let effect = updateElements(\.todos, of: &state, with: message) { state, message in
+        let sessionBefore = state.session
+        var effect = updateElements(\.todos, of: &state, with: message) { state, message in
             updateStack(\.path, of: &state, with: message) { state, message in
                 // The settings are a sub-state: their own messages, also those their store
                 // (`store.scope(\.settings)`) dispatches.
@@ -91,9 +93,14 @@ public struct TodoList: State, Equatable {
                 return settingsEffect
             }
         }
-        guard state.todos != before else { return effect }
-        state.recordHistories(from: before)
-        return Effects.concat(effect, save(Array(state.todos), afterFailure: state.saveError != nil))
+        if state.todos != before {
+            state.recordHistories(from: before)
+            effect = Effects.concat(effect, save(Array(state.todos), afterFailure: state.saveError != nil))
+        }
+        // The session's save waits for a pause: it runs beside the others, not after them.
+        let session = state.session
+        guard session != sessionBefore, let saveSession = save(session) else { return effect }
+        return effect.map { Effects.merge($0, saveSession) } ?? saveSession
     }
 
     private mutating func apply(_ action: Action) {

@@ -1,4 +1,5 @@
 import Swivelish
+import SwivelishPersistence
 import SwivelishTesting
 import Testing
 import TodosCore
@@ -8,13 +9,27 @@ import TodosCore
 
 @Suite("The stack and the shared settings, with TestStore")
 struct StackAndSettingsTestStoreTests {
-    static func store(clock: TestClock = TestClock(), saved: SavedLists = SavedLists()) -> TestStore<TodoList> {
+    static func store(
+        clock: TestClock = TestClock(), saved: SavedLists = SavedLists(),
+        session: InMemoryPersistence<TodoSession> = InMemoryPersistence()
+    ) -> TestStore<TodoList> {
         TestStore(
             initialState: TodoList(todos: threeTodos),
             dependencies: Dependencies {
                 $0.clock = clock
                 $0.todoStorage = saved.storage
+                $0.setPersistence(session.persistence)
             })
+    }
+
+    /// Lets the session's save, which waits for a pause on `clock`, run: waits until `sleepers` effects sleep
+    /// on the clock (the save among them), then moves the clock past the pause.
+    static func letTheSessionSave(on clock: TestClock, sleepers: Int = 1) async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while clock.sleeperCount < sleepers, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        await clock.advance(by: TodoSession.saveDelay)
     }
 
     /// `back`: the `Dismiss` a screen's back button sends, addressed to the screen on top.
@@ -23,7 +38,8 @@ struct StackAndSettingsTestStoreTests {
     }
 
     @Test func openHistoryBackSettingsAndClose() async throws {
-        let store = Self.store()
+        let clock = TestClock()
+        let store = Self.store(clock: clock)
         store.send(TodoList.Action.open(id: 1)) { $0.path.push(.detail(TodoDetail(todoID: 1))) }
         store.send(ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.showHistory)) {
             $0.path.push(.history(TodoHistory(todoID: 1)))
@@ -38,6 +54,7 @@ struct StackAndSettingsTestStoreTests {
         store.send(TodoList.Action.close) { $0.path.popToRoot() }
         #expect(throws: CommandError.noScreenOpen) { try Command.back.message(for: store.state) }
         #expect(throws: CommandError.noScreenOpen) { try Command.close.message(for: store.state) }
+        await Self.letTheSessionSave(on: clock)
         await store.finish()
     }
 
@@ -55,7 +72,8 @@ struct StackAndSettingsTestStoreTests {
         let message = try? Command.back.message(for: store.state)
         #expect(message as? ScreenMessage<TodoRoute> == Self.back(1))
         store.send(Self.back(1)) { $0.path.pop(from: 1) }
-        #expect(clock.sleeperCount == 0)
+        await Self.letTheSessionSave(on: clock)
+        #expect(clock.sleeperCount == 0)  // the countdown's sleep and the save's are over
         await clock.advance(by: .seconds(10))
         await store.finish()  // fails if a tick arrived after the pop
     }
@@ -63,7 +81,8 @@ struct StackAndSettingsTestStoreTests {
     /// A late tick, addressed to a detail popped since (and to the id it had, which the same todo's detail
     /// opened again does not get): neither screen changes.
     @Test func aScreensLateTickAfterItsPopIsDropped() async {
-        let store = Self.store()
+        let clock = TestClock()
+        let store = Self.store(clock: clock)
         store.send(TodoList.Action.open(id: 2)) { $0.path.push(.detail(TodoDetail(todoID: 2))) }
         store.send(ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.remind(seconds: 5))) {
             $0.path[id: 1] = .detail(TodoDetail(todoID: 2, secondsLeft: 5))
@@ -75,12 +94,14 @@ struct StackAndSettingsTestStoreTests {
         #expect(Array(store.state.path.ids) == [2])
         store.send(ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.tick))
         store.send(ScreenMessage<TodoRoute>(id: 1, TodoDetail.Action.remind(seconds: 1)))
+        await Self.letTheSessionSave(on: clock)
         await store.finish()
     }
 
     @Test func theHistoryRecordsWhatHappenedToEachTodo() async {
         let saved = SavedLists()
-        let store = Self.store(saved: saved)
+        let clock = TestClock()
+        let store = Self.store(clock: clock, saved: saved)
         store.send(TodoList.Action.add(title: "Water plants")) {
             $0.todos.append(Todo(id: 4, title: "Water plants"))
             $0.histories[4] = [.added("Water plants")]
@@ -122,12 +143,15 @@ struct StackAndSettingsTestStoreTests {
             $0.histories[4] = nil
         }
         #expect(saved.saved.count == 7)
+        await Self.letTheSessionSave(on: clock)
         await store.finish()
     }
 
     @Test func aSettingChangesEveryRowAndIsAssertedOnTheMessageThatMadeIt() async {
         let saved = SavedLists()
-        let store = Self.store(saved: saved)
+        let clock = TestClock()
+        let session = InMemoryPersistence<TodoSession>()
+        let store = Self.store(clock: clock, saved: saved, session: session)
         store.send(TodoSettings.Action.setDoneMark("✓")) { $0.settings.doneMark = "✓" }
         store.send(TodoSettings.Action.setShowsIDs(true)) { $0.settings.showsIDs = true }
         #expect(
@@ -139,7 +163,10 @@ struct StackAndSettingsTestStoreTests {
         store.send(TodoSettings.Action.setDoneMark("[]"))
         store.send(TodoSettings.Action.setDoneMark(" "))
         #expect(saved.saved.isEmpty)  // the settings are not the todo file's
+        // Saved once the changes pause: the last settings, once.
+        await Self.letTheSessionSave(on: clock)
         await store.finish()
+        #expect(session.savedValues == [TodoSession(settings: TodoSettings(doneMark: "✓", showsIDs: true))])
     }
 
     /// The settings' own store (`store.scope(\.settings)`), which a screen or a row's view is given, writes
