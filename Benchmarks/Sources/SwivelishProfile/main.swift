@@ -20,7 +20,11 @@
 // one after the other; checks each row change was applied and delivered once), W22-row-10k (a row's store
 // of 10,000 and its `skipRepeats` subscription; checks a change reaches its row's subscriber), W13-rows-10k
 // (a change of one row of 10,000 with a `skipRepeats` subscription to the whole collection; checks it is
-// called once per change); W5 takes
+// called once per change), W23-currency-10k, W23-row-10k (settings kept once in the root state beside
+// 10,000 subscribed rows, 5,000 reading the currency and 5,000 the tax rate through `scope(\.settings)`: a
+// change of the currency, or of a row; each checks which readers were called), W24-stack-2, W24-stack-200
+// (a push then a pop on a `ScreenStack` of 2 or 200 screens; checks the ids' reader was called twice, the
+// bottom screen's subscriber never, and the depth is back); W5 takes
 // the number of live subscribers as a third argument (default 10,000). The fixture is built before the
 // measured loop, so the instructions one operation costs are
 // (total for 2n - total for n) / n, which is what `profile.sh` prints.
@@ -48,7 +52,7 @@ import Darwin
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
     print(
-        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W18-<scoped|hand> | W19-<contended|free>-10k | W22-row-10k <count> [live subscribers, for W5] | W4 <count> [rounds]"
+        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W18-<scoped|hand> | W19-<contended|free>-10k | W22-row-10k | W23-<currency|row>-10k | W24-stack-<2|200> <count> [live subscribers, for W5] | W4 <count> [rounds]"
     )
     exit(2)
 }
@@ -268,6 +272,36 @@ case "W13-rows-10k":
     let fixture = WatchedRowsFixture()
     fixture.changeRows(count: count)
     checkReaders(fixture.readers, rows: 0, list: count)
+case "W23-currency-10k", "W23-row-10k":
+    let fixture = SharedSettingsFixture(rows: 10_000)
+    let readers = fixture.readers
+    let currency = arguments[1] == "W23-currency-10k"
+    if currency {
+        fixture.changeCurrency(count: count)
+    } else {
+        fixture.changeRows(count: count)
+    }
+    let expected = currency ? (rows: 0, currency: 5_000 * count) : (rows: count, currency: 0)
+    guard readers.rowCalls == expected.rows, readers.currencyCalls == expected.currency, readers.taxRateCalls == 0
+    else {
+        print(
+            "error: W23's readers called \(readers.rowCalls) times for rows, \(readers.currencyCalls) for the "
+                + "currency and \(readers.taxRateCalls) for the tax rate; expected \(expected.rows), "
+                + "\(expected.currency) and 0")
+        exit(1)
+    }
+case "W24-stack-2", "W24-stack-200":
+    let fixture = StackFixture(depth: arguments[1] == "W24-stack-2" ? 2 : 200)
+    fixture.run(count: count)
+    let readers = fixture.readers
+    guard readers.idsCalls == 2 * count, readers.bottomCalls == 0, fixture.store.state.path.count == fixture.depth
+    else {
+        print(
+            "error: W24's ids reader called \(readers.idsCalls) times and the bottom screen's subscriber "
+                + "\(readers.bottomCalls), at depth \(fixture.store.state.path.count); expected \(2 * count), 0 "
+                + "and \(fixture.depth)")
+        exit(1)
+    }
 case "W22-first":
     // For `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*firstChange*'` (or
     // `*secondChange*`): the first change after 10,000 rows subscribed, and the next.
