@@ -38,7 +38,9 @@ extension State {
         with message: any Message,
         _ update: (inout Self, any Message) -> Effect?
     ) -> Effect? {
-        let entries = stack.appending(path: \ScreenStack<Screen>.entries)
+        // Appended to a writable key path, `\.entries` (writable in this module) makes a writable one.
+        let entries =
+            ScreenStack<Screen>.entries(at: stack) as! WritableKeyPath<Self, IdentifiedArray<ScreenStack<Screen>.Entry>>
         let address = ChildAddress(entries)
         return updateElements(entries, of: &state, with: message) { state, message in
             var effects = SerialEffects()
@@ -75,6 +77,6 @@ extension Message {
     public func `as`<M: Message, Parent, Screen: State>(
         _ type: M.Type, at stack: KeyPath<Parent, ScreenStack<Screen>>
     ) -> (id: ScreenID, message: M)? {
-        self.as(type, at: stack.appending(path: \ScreenStack<Screen>.entries))
+        self.as(type, at: ScreenStack<Screen>.entries(at: stack))
     }
 }

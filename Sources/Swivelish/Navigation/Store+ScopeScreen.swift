@@ -18,7 +18,7 @@ extension Store {
     ///   - id: The screen's id.
     /// - Returns: A store of the screen, or `nil` when the stack has no screen with `id`.
     public func scope<Screen: State>(_ stack: KeyPath<S, ScreenStack<Screen>>, id: ScreenID) -> Store<Screen>? {
-        guard let entry = scope(stack.appending(path: \ScreenStack<Screen>.entries), id: id) else { return nil }
+        guard let entry = scope(ScreenStack<Screen>.entries(at: stack), id: id) else { return nil }
         // The entry's `update` is the screen's: what the screen's store dispatches goes to the entry's as is.
         let backing = entry.scopeBacking.unsafelyUnwrapped
         let readEntry = backing.readState

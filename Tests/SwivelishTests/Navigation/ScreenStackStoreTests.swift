@@ -168,3 +168,32 @@ struct PushedAndPoppedTests {
         #expect(reasons.withValue { $0 }.isEmpty)
     }
 }
+
+/// Two stacks of one screen type in one state: a screen's store, and its messages, reach its own stack.
+@Suite("Two stacks of one screen type")
+struct TwoStacksTests {
+    private struct SplitView: State {
+        var left = ScreenStack<Route>()
+        var right = ScreenStack<Route>()
+
+        static func update(_ state: inout SplitView, with message: Message) -> Effect? {
+            updateStack(\.left, of: &state, with: message) { state, message in
+                updateStack(\.right, of: &state, with: message) { _, _ in nil }
+            }
+        }
+    }
+
+    @Test func aScreensMessageReachesItsOwnStack() {
+        var split = SplitView()
+        split.left.push(.history(History(item: 1)))
+        split.right.push(.history(History(item: 2)))
+        let store = Store(initialState: split)
+        store.scope(\.left, id: 1)!.dispatch(History.Action.note("left"))
+        store.scope(\.right, id: 1)!.dispatch(History.Action.note("right"))
+        #expect(store.state.left[id: 1] == .history(History(item: 1, entries: ["left"])))
+        #expect(store.state.right[id: 1] == .history(History(item: 2, entries: ["right"])))
+        store.scope(\.right, id: 1)!.dispatch(Dismiss())
+        #expect(store.state.right.isEmpty)
+        #expect(store.state.left.count == 1)
+    }
+}
