@@ -1,4 +1,4 @@
-import Foundation
+import SwivelishPersistence
 
 /// The JSON file the todos are saved in, and what loading it does when it is missing, corrupt or
 /// unreadable.
@@ -69,23 +69,18 @@ public struct TodoFile: Sendable, Equatable {
     ///   ``TodoFileError/cannotBackUp(path:backupPath:reason:)`` when a corrupt file cannot be moved: in
     ///   both cases the file is left as it was.
     public func load() throws(TodoFileError) -> LoadResult {
-        let data: Data
-        switch Self.read(path) {
-        case .missing:
-            return .loaded([])
-        case let .failed(reason):
-            throw .unreadable(path: path, reason: reason)
-        case let .read(bytes):
-            data = bytes
-        }
-        do {
-            return .loaded(try Self.decode(data))
-        } catch {
-            let backupPath = freeBackupPath()
-            guard rename(path, backupPath) == 0 else {
-                throw .cannotBackUp(path: path, backupPath: backupPath, reason: String(cString: strerror(errno)))
+        do throws(PersistenceError) {
+            switch try file.load() {
+            case .missing:
+                return .loaded([])
+            case let .loaded(document):
+                return .loaded(document.todos)
+            case let .movedAside(corrupt):
+                return .backedUp(
+                    CorruptFileBackup(path: corrupt.path, backupPath: corrupt.backupPath, reason: corrupt.reason))
             }
-            return .backedUp(CorruptFileBackup(path: path, backupPath: backupPath, reason: error.reason))
+        } catch {
+            throw TodoFileError(error)
         }
     }
 
@@ -93,142 +88,51 @@ public struct TodoFile: Sendable, Equatable {
     ///
     /// - Throws: ``TodoFileError/cannotSave(path:reason:)``; the file is then as it was.
     public func save(_ todos: [Todo]) throws(TodoFileError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(Document(version: Self.formatVersion, todos: todos)) + Data("\n".utf8)
+        do throws(PersistenceError) {
+            try file.save(Document(version: Self.formatVersion, todos: todos))
         } catch {
-            throw .cannotSave(path: path, reason: "\(error)")
-        }
-        let temporary = path + ".saving"
-        if let reason = Self.write(data, to: temporary) {
-            unlink(temporary)
-            throw .cannotSave(path: path, reason: reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .cannotSave(path: path, reason: reason)
+            throw TodoFileError(error)
         }
     }
 
-    /// Writes `data` to a new file at `path`, replacing any; returns why it could not, or `nil`.
-    private static func write(_ data: Data, to path: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var bytes = [UInt8](data)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                return reason
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        guard close(descriptor) == 0 else { return String(cString: strerror(errno)) }
-        return nil
+    /// The file as JSON, read and written by SwivelishPersistence: atomically, a corrupt one moved aside.
+    private var file: JSONFile<Document> {
+        JSONFile(path: path)
     }
 
-    /// `path.corrupt-N` for the first `N` from 1 where no file is.
-    func freeBackupPath() -> String {
-        var number = 1
-        while true {
-            let candidate = "\(path).corrupt-\(number)"
-            var info = stat()
-            if lstat(candidate, &info) != 0, errno == ENOENT {
-                return candidate
-            }
-            number += 1
-        }
-    }
-
-    /// The file as saved.
-    struct Document: Codable {
+    /// The file as saved: a list is valid when it has this format's version and no id twice.
+    struct Document: Codable, Sendable {
         var version: Int
         var todos: [Todo]
+
+        init(version: Int, todos: [Todo]) {
+            self.version = version
+            self.todos = todos
+        }
+
+        /// Reads a valid list.
+        ///
+        /// - Throws: A `DecodingError` for what is not a list of todos, ``InvalidList`` for another version
+        ///   or an id used twice.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            version = try container.decode(Int.self, forKey: .version)
+            guard version == TodoFile.formatVersion else {
+                throw InvalidList(reason: "format version \(version), expected \(TodoFile.formatVersion)")
+            }
+            todos = try container.decode([Todo].self, forKey: .todos)
+            var ids = Set<Int>()
+            for todo in todos where !ids.insert(todo.id).inserted {
+                throw InvalidList(reason: "the id \(todo.id) is used twice")
+            }
+        }
     }
 
-    /// Why bytes are not a valid list.
-    struct InvalidList: Error {
+    /// Why a list that decodes is not valid: what a corrupt file's reason says.
+    struct InvalidList: Error, CustomStringConvertible {
         var reason: String
-    }
 
-    /// The todos in `data`, or why it is not a valid list.
-    static func decode(_ data: Data) throws(InvalidList) -> [Todo] {
-        let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch let error as DecodingError {
-            throw InvalidList(reason: describe(error))
-        } catch {
-            throw InvalidList(reason: "not JSON")
-        }
-        guard document.version == formatVersion else {
-            throw InvalidList(reason: "format version \(document.version), expected \(formatVersion)")
-        }
-        var ids = Set<Int>()
-        for todo in document.todos where !ids.insert(todo.id).inserted {
-            throw InvalidList(reason: "the id \(todo.id) is used twice")
-        }
-        return document.todos
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not JSON"
-        case .dataCorrupted(let context):
-            return "bad value at \(path(context.codingPath))"
-        case .keyNotFound(let key, let context):
-            return "no \(String(reflecting: key.stringValue)) at \(path(context.codingPath))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong type at \(path(context.codingPath))"
-        @unknown default:
-            return "not a todo list"
-        }
-    }
-
-    /// `todos[2].title`, or `the top level`.
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        guard !codingPath.isEmpty else { return "the top level" }
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text
-    }
-
-    private enum ReadResult {
-        case missing
-        case failed(String)
-        case read(Data)
-    }
-
-    /// Reads the whole file with `open` and `read`, to tell a missing file from an unreadable one.
-    private static func read(_ path: String) -> ReadResult {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failed(String(cString: strerror(errno)))
-            }
-            if count == 0 { return .read(data) }
-            data.append(contentsOf: buffer[..<count])
-        }
+        var description: String { reason }
     }
 }
 
@@ -255,6 +159,20 @@ public enum TodoFileError: Error, Equatable, CustomStringConvertible {
             "cannot save \(path): \(reason)"
         case .noStorage:
             "cannot save: the store was given no TodoStorage (Dependencies.todoStorage)"
+        }
+    }
+}
+
+extension TodoFileError {
+    /// The todo file's error for `error`, which the JSON file under it threw: the same case, in its words.
+    init(_ error: PersistenceError) {
+        switch error {
+        case let .unreadable(path, reason):
+            self = .unreadable(path: path, reason: reason)
+        case let .cannotMoveAside(path, backupPath, reason):
+            self = .cannotBackUp(path: path, backupPath: backupPath, reason: reason)
+        case let .cannotSave(path, reason):
+            self = .cannotSave(path: path, reason: reason)
         }
     }
 }
