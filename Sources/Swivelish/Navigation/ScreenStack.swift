@@ -122,11 +122,7 @@ public struct ScreenStack<Screen: State>: Sendable {
             entries[id: id]?.screen = newValue
         }
         _modify {
-            guard entries[id: id] != nil else {
-                var none: Screen? = nil
-                yield &none
-                return
-            }
+            // Setting a screen where there is none changes nothing, and `nil` pops nothing: as `set` does.
             var screen = entries[id: id]?.screen
             defer {
                 if let screen {

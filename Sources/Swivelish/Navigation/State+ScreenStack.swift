@@ -41,7 +41,6 @@ extension State {
         // Appended to a writable key path, `\.entries` (writable in this module) makes a writable one.
         let entries =
             ScreenStack<Screen>.entries(at: stack) as! WritableKeyPath<Self, IdentifiedArray<ScreenStack<Screen>.Entry>>
-        let address = ChildAddress(entries)
         return updateElements(entries, of: &state, with: message) { state, message in
             var effects = SerialEffects()
             effects.append(update(&state, message))
@@ -51,8 +50,9 @@ extension State {
             }
             // A screen pushed and popped in this same update is told nothing.
             for (id, first) in state[keyPath: stack].takeFirstMessages() where state[keyPath: stack][id: id] != nil {
-                let addressed = ScreenMessage<Screen>(id: id, incarnation: nil, collection: address, first)
-                effects.append(updateElement(addressed, in: &state[keyPath: entries], at: ChildPlace(entries)).effect)
+                let place = ChildPlace(entries)
+                let addressed = ScreenMessage<Screen>(id: id, incarnation: nil, collection: ChildAddress(place), first)
+                effects.append(updateElement(addressed, in: &state[keyPath: entries], at: place).effect)
             }
             return effects.combined
         }
