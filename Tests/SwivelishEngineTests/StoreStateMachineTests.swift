@@ -4,7 +4,8 @@ import Testing
 @testable import Swivelish
 
 /// The store's state machine driven alone, without a lock or a thread: each test plays one interleaving
-/// that matters by telling the machine where each caller stands, as `StoreStorage` would.
+/// that matters by telling the machine where each caller stands, as `StoreStorage` would, through the
+/// machine's API alone (`.ci/check-engine-api` checks that these tests read none of its stored properties).
 private struct Tally: State {
     var count = 0
 
@@ -20,19 +21,26 @@ private struct Tally: State {
 
 private typealias Machine = StoreStateMachine<Tally>
 
-/// Applies `Add` to the machine's state and commits the change, as a dispatch does with the lock held.
-/// Returns whether the caller delivers it.
+/// What a dispatch of `Add` did, as `StoreStorage.dispatch` does it with the lock held: the change the
+/// caller delivers, if it became the deliverer, and the state's old box, when a delivery held it.
+private struct Dispatched {
+    var change: Change<Tally>?
+    var replaced: StateBox<Tally>?
+}
+
+/// Applies `Add` and commits the change when it has something to deliver, as a dispatch does with the lock
+/// held (and the same calls, in the same order).
 @discardableResult
-private func dispatchAdd(_ machine: inout Machine, by caller: Machine.Caller, effect: Effect? = nil) -> Bool {
-    _ = machine.makeStateWritable(tellingThreadSanitizer: false)
-    _ = Tally.update(&machine.statePointer.pointee, with: Tally.Add())
-    return machine.commit(effect, by: caller)
+private func dispatchAdd(_ machine: inout Machine, by caller: Machine.Caller) -> Dispatched {
+    let (effect, replaced) = machine.apply(Tally.Add(), tellingThreadSanitizer: false)
+    let change = machine.hasDeliveries(effect) ? machine.commit(effect, by: caller) : nil
+    return Dispatched(change: change, replaced: replaced)
 }
 
 /// Adds a subscription on `\.count`, as `subscribe` does.
 private func subscribe(
     _ machine: inout Machine, by caller: Machine.Caller?, received: Locked<[Int]>? = nil
-) -> (id: UInt64, deliverFirst: Subscription?) {
+) -> (id: UInt64, first: Delivery<Tally>?) {
     let key = StateProjection<Tally>.root.watchKey(\Tally.count, comparesValues: true)
     return SubscriptionRequest.with(
         key: key, skipsRepeats: false, receivesFirstState: true, deliversFirstState: caller != nil,
@@ -60,26 +68,39 @@ struct StoreStateMachineTests {
     @Test func aCallerThatBecameTheDelivererGetsItsChangeAndQueuesNothing() {
         var machine = Machine(state: Tally(), backlogLimit: 10)
         _ = subscribe(&machine, by: nil)
-        #expect(dispatchAdd(&machine, by: .becameDeliverer))
-        let change = machine.change(with: nil)
-        #expect(change.box.state.count == 1)
-        #expect(change.slots.count == 1)
-        #expect(change.audience == 1)  // the one subscription, id 0
-        #expect(machine.queue.isEmpty)
+        let change = dispatchAdd(&machine, by: .becameDeliverer).change
+        #expect(change?.box.state.count == 1)
+        #expect(change?.commit == 1)
+        #expect(change?.slots.count == 1)
+        #expect(change?.audience == 1)  // the one subscription, id 0
+        var budget = 32
+        #expect(next(&machine, budget: &budget).0 == "finish")
     }
 
     @Test func aChangeCommittedWhileAnotherThreadDeliversIsQueuedForIt() {
         var machine = Machine(state: Tally(), backlogLimit: 10)
         _ = subscribe(&machine, by: nil)
-        #expect(!dispatchAdd(&machine, by: .bystander))
-        #expect(!dispatchAdd(&machine, by: .deliverer))
-        #expect(machine.queue.count == 2)
-        #expect(machine.queue.items.compactMap { $0?.isReentrant } == [false, true])
+        #expect(dispatchAdd(&machine, by: .bystander).change == nil)
+        #expect(dispatchAdd(&machine, by: .deliverer).change == nil)
         var budget = 32
         #expect(next(&machine, budget: &budget).0 == "change 1")
         #expect(next(&machine, budget: &budget).0 == "change 2")
         #expect(next(&machine, budget: &budget).0 == "finish")
         #expect(budget == 31)  // the re-entrant change did not count
+    }
+
+    @Test func aQueuedChangeIsDeliveredToTheSubscriptionsOfItsDeliveryUpToItsAudience() {
+        var machine = Machine(state: Tally(), backlogLimit: 10)
+        _ = subscribe(&machine, by: nil)  // id 0
+        dispatchAdd(&machine, by: .bystander)  // queued while subscription 0 alone existed
+        _ = subscribe(&machine, by: nil)  // id 1, made before the change is delivered
+        var budget = 32
+        guard case let (.perform(.change(change)), _) = machine.next(budget: &budget) else {
+            Issue.record("expected a change")
+            return
+        }
+        #expect(change.slots.count == 2)  // the subscriptions when it is delivered...
+        #expect(change.audience == 1)  // ...of which it reaches those made before it
     }
 
     @Test func theDelivererHandsOnAtItsBudgetAndTheDeliveryThreadDrainsTheRest() {
@@ -129,15 +150,16 @@ struct StoreStateMachineTests {
         #expect(machine.mayApply(ticket: 1))  // ...until the deliverer took one more
         let wakesAnother = machine.stopWaiting()
         #expect(!wakesAnother)
-        #expect(machine.waitingDispatches == 0)
+        _ = next(&machine, budget: &budget)
+        #expect(!machine.mayHaveToWait)  // no one waits, and there is room
     }
 
     @Test func aSubscriptionMadeMidDeliveryStartsBehindTheChangesBeforeIt() {
         var machine = Machine(state: Tally(), backlogLimit: 10)
         _ = subscribe(&machine, by: nil)  // id 0
         dispatchAdd(&machine, by: .bystander)  // count 1, for subscription 0 only
-        let (id, deliverFirst) = subscribe(&machine, by: .bystander)
-        #expect(id == 1 && deliverFirst == nil)
+        let (id, first) = subscribe(&machine, by: .bystander)
+        #expect(id == 1 && first == nil)
         dispatchAdd(&machine, by: .bystander)  // count 2, for both
         var budget = 32
         var audiences: [UInt64] = []
@@ -165,45 +187,52 @@ struct StoreStateMachineTests {
         #expect(removed?.isCancelledDuringDelivery == false)
         var budget = 32
         #expect(next(&machine, budget: &budget).0 == "skip")
-        #expect(machine.watches.isEmpty)  // its watch went with its last subscription
+        // Its watch went with its last subscription: the next subscription to the key makes a new one.
+        let (_, again) = subscribe(&machine, by: .becameDeliverer)
+        guard case let .first(subscription, _, _) = again else {
+            Issue.record("expected the first state of the new subscription")
+            return
+        }
+        #expect(subscription.watch !== removed?.watch)
     }
 
     @Test func aSubscriptionMadeByTheNewDelivererIsReturnedToDeliverItsFirstState() {
         var machine = Machine(state: Tally(count: 7), backlogLimit: 10)
         let received = Locked<[Int]>([])
-        let (_, deliverFirst) = subscribe(&machine, by: .becameDeliverer, received: received)
-        #expect(deliverFirst != nil)
-        #expect(machine.queue.isEmpty)
-        withUnsafePointer(to: machine.state) { deliverFirst?.deliverFirst(UnsafeRawPointer($0), delivery: 1) }
+        let (_, first) = subscribe(&machine, by: .becameDeliverer, received: received)
+        guard case let .first(subscription, box, commit) = first else {
+            Issue.record("expected the delivery of the first state")
+            return
+        }
+        #expect(commit == 0)
+        subscription.deliverFirst(UnsafeRawPointer(box.pointer), delivery: commit)
         #expect(received.current == [7])
+        var budget = 32
+        #expect(next(&machine, budget: &budget).0 == "finish")  // nothing was queued
     }
 
     @Test func aSubscriptionEndedByTheDelivererIsSkippedByTheDeliveryInProgress() {
         var machine = Machine(state: Tally(), backlogLimit: 10)
         let (first, _) = subscribe(&machine, by: nil)
         let (second, _) = subscribe(&machine, by: nil)
-        #expect(machine.watches.count == 1)  // both read one watch
         let removed = machine.unsubscribe(id: first, isDeliverer: true)
         #expect(removed?.isCancelledDuringDelivery == true)
         let removedAgain = machine.unsubscribe(id: first, isDeliverer: true)
         #expect(removedAgain == nil)  // once
-        #expect(machine.watches.count == 1)
-        _ = machine.unsubscribe(id: second, isDeliverer: false)
-        #expect(machine.watches.isEmpty)
+        let removedSecond = machine.unsubscribe(id: second, isDeliverer: false)
+        #expect(removedSecond?.watch === removed?.watch)  // both read one watch
+        #expect(removedSecond?.isCancelledDuringDelivery == false)
     }
 
     @Test func anEventIsQueuedBeforeItsChangeAndAnEffectWhereEffectsRun() {
         var machine = Machine(state: Tally(), backlogLimit: 10)
         let before = machine.state
-        _ = machine.makeStateWritable(tellingThreadSanitizer: false)
-        _ = Tally.update(&machine.statePointer.pointee, with: Tally.Add())
+        let (effect, _) = machine.apply(Tally.Add(), tellingThreadSanitizer: false)
+        #expect(effect == nil)
         let event = StoreEvent(message: Tally.Add(), stateBefore: before, stateAfter: machine.state)
-        let observed = machine.observe(event, by: .bystander)
-        let committed = machine.commit({ _ in }, by: .bystander)  // an effect: something to deliver, no subscriber
+        let queued = machine.commit(event, then: { _ in }, by: .bystander)  // an effect: something to deliver
         let scheduled = machine.schedule({ _ in }, with: Dispatcher { _ in }, by: .bystander)
-        #expect(!observed && !committed && scheduled == nil)
-        let observedByTheDeliverer = machine.observe(event, by: .becameDeliverer)
-        #expect(observedByTheDeliverer)
+        #expect(queued == nil && scheduled == nil)
         var budget = 32
         #expect(next(&machine, budget: &budget).0 == "event")
         #expect(next(&machine, budget: &budget).0 == "change 1")
@@ -211,34 +240,47 @@ struct StoreStateMachineTests {
         #expect(next(&machine, budget: &budget).0 == "finish")
     }
 
+    @Test func theNewDelivererGetsAnEventWithItsChangeOnlyWhenTheChangeHasSomethingToDeliver() {
+        var machine = Machine(state: Tally(), backlogLimit: 10)
+        let event = StoreEvent(message: Tally.Add(), stateBefore: Tally(), stateAfter: Tally(count: 1))
+        _ = machine.apply(Tally.Add(), tellingThreadSanitizer: false)
+        let alone = machine.commit(event, then: nil, by: .becameDeliverer)
+        #expect(alone != nil && alone?.change == nil)  // the event, and no change: no subscriber, no effect
+        _ = subscribe(&machine, by: nil)
+        _ = machine.apply(Tally.Add(), tellingThreadSanitizer: false)
+        let withChange = machine.commit(event, then: nil, by: .becameDeliverer)
+        #expect(withChange?.change?.box.state.count == 2)
+        var budget = 32
+        #expect(next(&machine, budget: &budget).0 == "finish")
+    }
+
     @Test func updateWritesTheStatesBoxInPlaceOnlyWhileNoOneElseHoldsIt() {
         var machine = Machine(state: Tally(), backlogLimit: 10)
-        let first = ObjectIdentifier(machine.box)  // an identity, not a reference that holds the box
-        #expect(machine.makeStateWritable(tellingThreadSanitizer: false) == nil)
-        #expect(ObjectIdentifier(machine.box) == first)  // the machine's alone: written in place
+        _ = subscribe(&machine, by: nil)
+        var delivered = dispatchAdd(&machine, by: .becameDeliverer)  // a delivery holds the box...
+        #expect(delivered.replaced == nil)
+        let held = delivered.change!.box
+        let second = dispatchAdd(&machine, by: .becameDeliverer)  // ...so the next update copies the state
+        #expect(second.replaced === held)  // returned to be let go of after unlocking
+        #expect(second.change?.box !== held)
+        #expect(held.state.count == 1)  // what the delivery reads has not changed
+        #expect(second.change?.box.state.count == 2)
 
-        let delivered = machine.lendBox()  // as a delivery or a queued change holds it
-        #expect(machine.boxMayBeShared)
-        let replaced = machine.makeStateWritable(tellingThreadSanitizer: false)
-        #expect(replaced === delivered)  // returned to be let go of after unlocking
-        #expect(machine.box !== delivered)
-        _ = Tally.update(&machine.statePointer.pointee, with: Tally.Add())
-        #expect(delivered.state.count == 0)  // what the delivery reads has not changed
-        #expect(machine.state.count == 1)
-
-        _ = consume delivered  // the delivery is done
-        _ = consume replaced
-        #expect(!machine.boxMayBeShared)  // the new box is the machine's own
-        let second = ObjectIdentifier(machine.box)
-        _ = machine.lendBox()  // lent, and let go of: checked, found unique, written in place
-        #expect(machine.makeStateWritable(tellingThreadSanitizer: false) == nil)
-        #expect(ObjectIdentifier(machine.box) == second)
-        #expect(!machine.boxMayBeShared)
+        let current = ObjectIdentifier(second.change!.box)  // an identity, not a reference that holds the box
+        delivered = Dispatched()
+        _ = consume held
+        _ = consume second  // every delivery is done
+        let third = dispatchAdd(&machine, by: .becameDeliverer)  // lent before, found unique: in place
+        #expect(third.replaced == nil)
+        #expect(third.change.map { ObjectIdentifier($0.box) } == current)
+        #expect(third.change?.box.state.count == 3)
     }
 
     @Test func aChangeWithNothingToDeliverIsNotCommitted() {
         var machine = Machine(state: Tally(), backlogLimit: 10)
-        #expect(!machine.hasDeliveries(nil))
+        let dispatched = dispatchAdd(&machine, by: .becameDeliverer)
+        #expect(dispatched.change == nil)  // no subscriber, no effect: nothing to deliver
+        #expect(machine.stateAndCommit.commit == 1 && machine.stateAndCommit.state.count == 1)
         let effect: Effect = { _ in }
         let hasAnEffectToDeliver = machine.hasDeliveries(effect)
         #expect(hasAnEffectToDeliver)

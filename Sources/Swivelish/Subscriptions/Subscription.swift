@@ -6,7 +6,7 @@
 @usableFromInline
 final class Subscription: @unchecked Sendable {
     /// Increasing in subscription order; a change reaches the subscriptions with an id below its
-    /// ``Delivery/change(_:effect:audience:)`` audience.
+    /// ``Change/audience``.
     @usableFromInline
     let id: UInt64
 

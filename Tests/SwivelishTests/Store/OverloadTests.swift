@@ -92,7 +92,7 @@ struct OverloadTests {
         while completed.current < limit && Date() < deadline { usleep(1_000) }
         usleep(100_000)
         #expect(completed.current == limit)
-        #expect(store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.count } == limit)
+        #expect(store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queuedCount } == limit)
         holdUp.signal()
         #expect(reentrantDone.wait(timeout: .now() + 10) == .success)
         #expect(producerDone.wait(timeout: .now() + 10) == .success)
@@ -127,7 +127,7 @@ struct OverloadTests {
             }
             // Wait until this one waits, so that arrival order is known.
             let deadline = Date().addingTimeInterval(10)
-            while store.rootStorage.lock.withLock("test", { store.rootStorage.machine.waitingDispatches }) < index + 1,
+            while store.rootStorage.lock.withLock("test", { store.rootStorage.machine.waitingCount }) < index + 1,
                 Date() < deadline
             {
                 usleep(1_000)
@@ -152,11 +152,11 @@ struct OverloadTests {
         Thread.detachNewThread { store.dispatch(Add()) }
         heldUp.wait()
         for _ in 0..<900 { store.dispatch(Add()) }
-        let grown = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.items.capacity }
+        let grown = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queueCapacity }
         #expect(grown >= 900)
         holdUp.signal()
         await store.waitForDeliveries()
-        let drained = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queue.items.capacity }
+        let drained = store.rootStorage.lock.withLock("test") { store.rootStorage.machine.queueCapacity }
         #expect(drained <= DeliveryQueue<Counter>.retainedCapacity)
     }
 

@@ -139,9 +139,9 @@ struct ScopeTests {
         unsubscribes.append(panel.subscribe(\.tally.count, skipRepeats: true) { _ in })
         unsubscribes.append(panelTally.subscribe(\.count, skipRepeats: true) { _ in })
         let storage = app.rootStorage
-        #expect(storage.lock.withLock("test") { storage.machine.watches.count } == 1)
+        #expect(storage.lock.withLock("test") { storage.machine.sharedWatchCount } == 1)
         for unsubscribe in unsubscribes { unsubscribe() }
-        #expect(storage.lock.withLock("test") { storage.machine.watches.isEmpty })
+        #expect(storage.lock.withLock("test") { storage.machine.sharedWatchCount == 0 })
     }
 
     @Test func scopesNestAndReadAtTheComposedOffset() {

@@ -152,7 +152,7 @@ struct KeyPathReadTests {
         #expect(Counted.reads == 10 * (1 + 50))
         for unsubscribe in unsubscribes { unsubscribe() }
         let storage = store.rootStorage
-        #expect(storage.lock.withLock("test") { storage.machine.watches.isEmpty })
+        #expect(storage.lock.withLock("test") { storage.machine.sharedWatchCount == 0 })
     }
 
     @Test func sharedReadsKeepEachSubscriptionsOwnSemantics() {

@@ -34,6 +34,6 @@ struct PartPathTests {
                     deck.scope(\.cards, id: id)!.subscribe(\.face, immediately: false, skipRepeats: true) { _ in })
             }
         }
-        #expect(deck.storage!.lock.withLock("test") { deck.storage!.machine.watches.count } == 3)
+        #expect(deck.storage!.lock.withLock("test") { deck.storage!.machine.sharedWatchCount } == 3)
     }
 }

@@ -168,7 +168,7 @@ extension Store {
     /// The number of live subscriptions, for tests.
     var subscriptionCount: Int {
         let storage = rootStorage
-        return storage.lock.withLock("test") { storage.machine.subscriptions.count }
+        return storage.lock.withLock("test") { storage.machine.subscriptionCount }
     }
 
 }

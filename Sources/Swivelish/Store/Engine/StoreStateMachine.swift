@@ -19,6 +19,12 @@
 /// - **Backpressure.** When ``backlogLimit`` deliveries wait, a dispatch from a thread that is not the
 ///   deliverer waits for room before applying its message, in arrival order (tickets). The deliverer never
 ///   waits: it would wait for itself.
+///
+/// Only the machine's methods read or write its stored properties: they are `@usableFromInline` (so that a
+/// dispatch is specialized for the user's state, see ``StoreStorage``) but not part of its API, which is
+/// the methods and computed properties of the struct's body. Its own steps (in the extension at the end of
+/// this file) are not part of it either. The storage and the engine's tests use that API alone
+/// (`.ci/check-engine-api` checks it).
 @usableFromInline
 struct StoreStateMachine<S: State> {
     /// Where the caller of a method stands with respect to delivery, as ``StoreStorage`` found it under the
@@ -92,8 +98,8 @@ struct StoreStateMachine<S: State> {
     var waitingDispatches = 0
 
     /// The ticket the next waiting dispatch gets, and the ticket of the one that goes next.
-    var nextTicket: UInt64 = 0
-    var servedTicket: UInt64 = 0
+    private var nextTicket: UInt64 = 0
+    private var servedTicket: UInt64 = 0
 
     @inlinable
     init(state: S, backlogLimit: Int) {
@@ -109,50 +115,27 @@ struct StoreStateMachine<S: State> {
         box.state
     }
 
-    /// The state's address, for `update` to write it in place after ``makeStateWritable(tellingThreadSanitizer:)``.
+    /// The current state and its number (see ``commits``), read together.
     @inlinable
-    var statePointer: UnsafeMutablePointer<S> {
-        box.pointer
+    var stateAndCommit: (state: S, commit: UInt64) {
+        (box.state, commits)
     }
 
-    /// Makes the state's box the machine's own before `update` writes it: when a delivery, or a change
-    /// waiting in the queue, still holds the box, the state is copied into a new one, and the old box is
-    /// returned for the caller to let go of after unlocking (freeing it may free values the user owns, whose
-    /// `deinit` may call the store). `nil` when the box was the machine's alone, the usual case.
+    /// Applies `message` to the state with `State.update`, in place, and numbers the new state. Returns the
+    /// effect `update` returned, and the state's old box when a delivery still held it (see
+    /// ``makeStateWritable(tellingThreadSanitizer:)``), for the caller to let go of after unlocking.
     ///
-    /// - Parameter tellingThreadSanitizer: Whether the program runs under ThreadSanitizer, which is told
-    ///   that the box's earlier readers are done (a flag the caller keeps: a dispatch tests a stored flag,
-    ///   and looks up no global).
+    /// - Parameter tellingThreadSanitizer: Whether the program runs under ThreadSanitizer (see
+    ///   ``makeStateWritable(tellingThreadSanitizer:)``).
     @inlinable
     @inline(__always)
-    mutating func makeStateWritable(tellingThreadSanitizer: Bool) -> StateBox<S>? {
-        guard boxMayBeShared else { return nil }
-        if _fastPath(isKnownUniquelyReferenced(&box)) {
-            boxMayBeShared = false
-            // The deliveries that held the box are done reading it (see `StateBox`).
-            if tellingThreadSanitizer { ThreadSanitizer.acquire(box.pointer) }
-            return nil
-        }
-        return replaceBox()
-    }
-
-    /// Puts a copy of the state in a new box, the machine's alone, and returns the old one.
-    @usableFromInline
-    mutating func replaceBox() -> StateBox<S> {
-        let shared = box
-        box = StateBox.make(shared.state)
-        boxMayBeShared = false
-        shared.endReads(tellingThreadSanitizer: ThreadSanitizer.isEnabled)
-        return shared
-    }
-
-    /// The state's box, for a delivery or a change to hold: from now on, `update` checks whether it is still
-    /// held before writing it (see ``makeStateWritable(tellingThreadSanitizer:)``).
-    @inlinable
-    @inline(__always)
-    mutating func lendBox() -> StateBox<S> {
-        boxMayBeShared = true
-        return box
+    mutating func apply(
+        _ message: any Message, tellingThreadSanitizer: Bool
+    ) -> (effect: Effect?, replaced: StateBox<S>?) {
+        let replaced = makeStateWritable(tellingThreadSanitizer: tellingThreadSanitizer)
+        let effect = S.update(&box.pointer.pointee, with: message)
+        commits &+= 1
+        return (effect, replaced)
     }
 
     // MARK: - Dispatching
@@ -196,59 +179,53 @@ struct StoreStateMachine<S: State> {
         effect != nil || !subscriptions.isEmpty
     }
 
-    /// Commits the change ``state`` just received from `update`, with its effect. Returns `true` to a caller
-    /// that became the deliverer: it takes the change with ``change(with:)`` and delivers it after unlocking.
-    /// Otherwise the change is queued, and the caller gets `false`. Call it only when the change
+    /// Commits the change ``apply(_:tellingThreadSanitizer:)`` just made, with its effect. Returns the change
+    /// to a caller that became the deliverer, with the subscriptions to notify, for it to deliver after
+    /// unlocking; otherwise queues it for the deliverer and returns `nil`. Call it only when the change
     /// ``hasDeliveries(_:)``.
-    ///
-    /// (Two calls rather than one returning the change in an enum or an optional: a generic struct in an
-    /// enum is copied and destroyed through its value witnesses, which doubled the cost of a dispatch.)
     @inlinable
     @inline(__always)
-    mutating func commit(_ effect: Effect?, by caller: Caller) -> Bool {
+    mutating func commit(_ effect: Effect?, by caller: Caller) -> Change<S>? {
         if case .becameDeliverer = caller {
-            return true
+            return Change(
+                box: lendBox(), commit: commits, effect: effect, slots: subscriptions.slots,
+                audience: nextSubscriptionID)
         }
         let change = Change(
             box: lendBox(), commit: commits, effect: effect, slots: [], audience: nextSubscriptionID)
         queue.append(.change(change), isReentrant: caller.isDeliverer)
-        return false
+        return nil
     }
 
-    /// Records the event of the message just applied, for the store's observers, just before its change is
-    /// committed. Returns `true` to a caller that became the deliverer: it notifies the observers after
-    /// unlocking. Otherwise the event is queued, and the caller gets `false`.
+    /// Commits the change ``apply(_:tellingThreadSanitizer:)`` just made in a store with observers, behind
+    /// `event`, which tells them of it. Returns the event and the change (`nil` when it has nothing to
+    /// deliver, see ``hasDeliveries(_:)``) to a caller that became the deliverer, which delivers them in
+    /// that order after unlocking; otherwise queues both and returns `nil`.
     @inlinable
-    mutating func observe(_ event: StoreEvent<S>, by caller: Caller) -> Bool {
+    mutating func commit(
+        _ event: StoreEvent<S>, then effect: Effect?, by caller: Caller
+    ) -> (event: StoreEvent<S>, change: Change<S>?)? {
+        let hasDeliveries = hasDeliveries(effect)
         if case .becameDeliverer = caller {
-            return true
+            return (event, hasDeliveries ? commit(effect, by: caller) : nil)
         }
         queue.append(.event(event), isReentrant: caller.isDeliverer)
-        return false
-    }
-
-    /// The change just committed, for the caller that became the deliverer.
-    @inlinable
-    @inline(__always)
-    mutating func change(with effect: Effect?) -> Change<S> {
-        Change(
-            box: lendBox(), commit: commits, effect: effect, slots: subscriptions.slots,
-            audience: nextSubscriptionID)
+        if hasDeliveries {
+            _ = commit(effect, by: caller)
+        }
+        return nil
     }
 
     // MARK: - Subscribing
 
     /// Adds a subscription reading through the watch of its key (made by the request if no subscription has
-    /// it yet, or if the request's watch is its own), and returns its id. With a `caller` (when the request delivers a first state), the first
-    /// state is returned with the subscription to a caller that became the deliverer, which delivers it after
-    /// unlocking, and queued otherwise.
-    ///
-    /// (The subscription rather than a ``Delivery``: an optional generic enum is copied through its value
-    /// witnesses.)
+    /// it yet, or if the request's watch is its own), and returns its id. With a `caller` (when the request
+    /// delivers a first state), the delivery of its first state is returned to a caller that became the
+    /// deliverer, which performs it after unlocking, and queued otherwise.
     @inlinable
     mutating func subscribe(
         _ request: SubscriptionRequest, by caller: Caller?
-    ) -> (id: UInt64, deliverFirst: Subscription?) {
+    ) -> (id: UInt64, first: Delivery<S>?) {
         let watch: Watch
         if !request.key.isShared {
             watch = request.makeWatch()
@@ -265,16 +242,12 @@ struct StoreStateMachine<S: State> {
             id: id, watch: watch, skipsRepeats: request.skipsRepeats,
             receivesFirstState: request.receivesFirstState, receive: request.receive)
         if let element = request.element {
-            subscriptions.append(subscription, watching: element, in: UnsafeRawPointer(statePointer))
+            subscriptions.append(subscription, watching: element, in: UnsafeRawPointer(box.pointer))
         } else {
             subscriptions.append(subscription)
         }
         guard let caller else { return (id, nil) }
-        if case .becameDeliverer = caller {
-            return (id, subscription)
-        }
-        queue.append(.first(subscription, lendBox(), commit: commits), isReentrant: caller.isDeliverer)
-        return (id, nil)
+        return (id, route(.first(subscription, lendBox(), commit: commits), by: caller))
     }
 
     /// Removes the subscription with `id` and returns it, to be released after unlocking; `nil` when it was
@@ -300,16 +273,6 @@ struct StoreStateMachine<S: State> {
     /// became the deliverer, queued otherwise.
     mutating func schedule(_ effect: @escaping Effect, with dispatcher: Dispatcher, by caller: Caller) -> Delivery<S>? {
         route(.effect(effect, dispatcher), by: caller)
-    }
-
-    /// Returns `delivery` to a caller that became the deliverer; queues it otherwise.
-    @inlinable
-    mutating func route(_ delivery: Delivery<S>, by caller: Caller) -> Delivery<S>? {
-        if case .becameDeliverer = caller {
-            return delivery
-        }
-        queue.append(delivery, isReentrant: caller.isDeliverer)
-        return nil
     }
 
     /// Called by the deliverer after each delivery: takes the next one, or hands delivery on when `budget`
@@ -340,6 +303,23 @@ struct StoreStateMachine<S: State> {
             return (.perform(delivery), wake)
         }
     }
+
+    // MARK: - Counts, for tests
+
+    /// The number of deliveries waiting in the queue.
+    var queuedCount: Int { queue.count }
+
+    /// The number of deliveries the queue has room for without growing its storage.
+    var queueCapacity: Int { queue.items.capacity }
+
+    /// The number of dispatches waiting for room in the queue.
+    var waitingCount: Int { waitingDispatches }
+
+    /// The number of live subscriptions.
+    var subscriptionCount: Int { subscriptions.count }
+
+    /// The number of watches that subscriptions share (one per key path read, see ``Watch``).
+    var sharedWatchCount: Int { watches.count }
 }
 
 extension StoreStateMachine.Caller {
@@ -347,5 +327,61 @@ extension StoreStateMachine.Caller {
     @inlinable
     var isDeliverer: Bool {
         if case .deliverer = self { true } else { false }
+    }
+}
+
+// MARK: - The machine's own steps
+//
+// Called by the machine's methods only, not by the storage or the tests (`.ci/check-engine-api`).
+
+extension StoreStateMachine {
+    /// Makes the state's box the machine's own before `update` writes it: when a delivery, or a change
+    /// waiting in the queue, still holds the box, the state is copied into a new one, and the old box is
+    /// returned for the caller to let go of after unlocking (freeing it may free values the user owns, whose
+    /// `deinit` may call the store). `nil` when the box was the machine's alone, the usual case.
+    ///
+    /// - Parameter tellingThreadSanitizer: Whether the program runs under ThreadSanitizer, which is told
+    ///   that the box's earlier readers are done (a flag the caller keeps: a dispatch tests a stored flag,
+    ///   and looks up no global).
+    @inlinable
+    @inline(__always)
+    mutating func makeStateWritable(tellingThreadSanitizer: Bool) -> StateBox<S>? {
+        guard boxMayBeShared else { return nil }
+        if _fastPath(isKnownUniquelyReferenced(&box)) {
+            boxMayBeShared = false
+            // The deliveries that held the box are done reading it (see `StateBox`).
+            if tellingThreadSanitizer { ThreadSanitizer.acquire(box.pointer) }
+            return nil
+        }
+        return replaceBox()
+    }
+
+    /// Puts a copy of the state in a new box, the machine's alone, and returns the old one.
+    @usableFromInline
+    mutating func replaceBox() -> StateBox<S> {
+        let shared = box
+        box = StateBox.make(shared.state)
+        boxMayBeShared = false
+        shared.endReads(tellingThreadSanitizer: ThreadSanitizer.isEnabled)
+        return shared
+    }
+
+    /// The state's box, for a delivery or a change to hold: from now on, `update` checks whether it is still
+    /// held before writing it (see ``makeStateWritable(tellingThreadSanitizer:)``).
+    @inlinable
+    @inline(__always)
+    mutating func lendBox() -> StateBox<S> {
+        boxMayBeShared = true
+        return box
+    }
+
+    /// Returns `delivery` to a caller that became the deliverer; queues it otherwise.
+    @inlinable
+    mutating func route(_ delivery: Delivery<S>, by caller: Caller) -> Delivery<S>? {
+        if case .becameDeliverer = caller {
+            return delivery
+        }
+        queue.append(delivery, isReentrant: caller.isDeliverer)
+        return nil
     }
 }

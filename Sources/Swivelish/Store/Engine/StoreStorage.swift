@@ -1,19 +1,23 @@
 /// What a root ``Store`` is made of: its lock, the ``StoreStateMachine`` the lock guards, who delivers,
 /// and the root of the store's effects.
 ///
-/// The machine decides, under the lock; the storage does what runs outside it: it calls `update` and the
-/// subscribers, runs effects, claims and gives up delivery with the ``DeliveryFlag``, and starts the
-/// delivery thread. A dispatch, the hot path, goes:
-/// 1. ``dispatch(_:unlessCancelled:)`` locks, waits for room if the queue is full, drops the message if its
-///    effect was cancelled, and calls `State.update` on the machine's state;
-/// 2. ``commit(_:event:)`` claims delivery (``claimDelivery()``) and asks the machine to commit the change,
-///    which it returns to deliver or queues for the deliverer; then it unlocks;
-/// 3. ``deliver(_:as:)-(Change<S>,_)`` performs the change (observers, subscribers, effect) and
-///    ``finishDelivering(_:)`` stops with one atomic exchange, or delivers what was queued meanwhile.
+/// The machine decides, under the lock; the storage carries out what it decided, after unlocking: it calls
+/// the subscribers, runs effects, claims and gives up delivery with the ``DeliveryFlag``, and starts the
+/// delivery thread. Each operation takes the lock and releases it in one function, with one or two calls to
+/// the machine in between. A dispatch, the hot path, goes:
+/// 1. ``dispatch(_:unlessCancelled:)`` locks, waits for room if the queue is full and drops the message if
+///    its effect was cancelled (``mayApply(unlessCancelled:)``), and has the machine apply it (``StoreStateMachine/apply(_:tellingThreadSanitizer:)``,
+///    which calls `State.update`);
+/// 2. when the change has something to deliver, it claims delivery (``claimDelivery()``) and has the machine
+///    commit the change (``StoreStateMachine/commit(_:by:)``), which returns it to a caller that became the
+///    deliverer, or queues it for the deliverer; then it unlocks;
+/// 3. a caller that got the change performs it (``perform(_:)-(Change<S>)``: subscribers, then the effect),
+///    and ``finishDelivering(_:)`` stops with one atomic exchange, or delivers what was queued meanwhile.
 ///
-/// Every lock is released in the function that took it, and every value the machine gives back is released
-/// after unlocking, so nothing the user owns is freed (no `deinit`, no closure's captures) while the lock is
-/// held.
+/// <doc:ThreadModel#From-dispatch-to-a-subscriber> walks the rest of the way, to a subscriber's closure.
+///
+/// Every value the machine gives back is released after unlocking, so nothing the user owns is freed (no
+/// `deinit`, no closure's captures) while the lock is held.
 ///
 /// `@unchecked Sendable`: `machine` and `delivererThread` are guarded by `lock`; `dispatcher` is only
 /// written in `init`.
@@ -110,6 +114,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     }
 
     // MARK: - Store operations
+    //
+    // Each operation takes the lock and releases it in one function, and calls the machine once or twice in
+    // between: it asks the machine what to do, and does it after unlocking.
 
     @inlinable
     var state: S {
@@ -119,7 +126,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     /// The current state and its number (see ``StoreStateMachine/commits``), read together.
     @inlinable
     var stateAndCommit: (state: S, commit: UInt64) {
-        lock.withLock("Store.state") { (machine.state, machine.commits) }
+        lock.withLock("Store.state") { machine.stateAndCommit }
     }
 
     /// Applies `message` and delivers the change, unless `scope` (the scope of the effect that sent it) is
@@ -127,104 +134,94 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     /// after the effect that cancelled it has run. With `nil` (a dispatch of the store itself), inlined, the
     /// check is compiled away.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // W1: inlined into `Store.dispatch`, so the whole dispatch is specialized for `S`
     func dispatch(_ message: any Message, unlessCancelled scope: EffectScope? = nil) {
+        if _slowPath(isObserved) {
+            dispatchObserved(message, unlessCancelled: scope)
+            return
+        }
         lock.lock("Store.dispatch(_:)")
+        guard mayApply(unlessCancelled: scope) else {
+            lock.unlock()
+            return
+        }
+        let (effect, replaced) = machine.apply(message, tellingThreadSanitizer: tellsThreadSanitizer)
+        if effect != nil, let effectTracker {
+            effectTracker.effectCommitted()
+        }
+        guard machine.hasDeliveries(effect) else {
+            lock.unlock()
+            if _slowPath(replaced != nil) {
+                withExtendedLifetime(replaced) {}  // let go of after unlocking: it may hold values the user owns
+            }
+            return
+        }
+        let change = machine.commit(effect, by: claimDelivery())
+        lock.unlock()
+        if _slowPath(replaced != nil) {
+            withExtendedLifetime(replaced) {}
+        }
+        // Consumed, so that the change's box is let go of before its effect runs: a message the effect sends
+        // at once is then applied in place (see `perform(_:)`).
+        if let change = consume change {
+            perform(consume change)
+            finishDelivering(DelivererRole())
+        }
+    }
+
+    /// With the lock held, before a message is applied: waits for room when the queue is full (see
+    /// ``waitForRoom()``), and returns whether the message may be applied: `false` when `scope`, the scope
+    /// of the effect that sent it, is cancelled.
+    @inlinable
+    @inline(__always)
+    func mayApply(unlessCancelled scope: EffectScope?) -> Bool {
         if _slowPath(machine.mayHaveToWait) {
             waitForRoom()
         }
         if let scope, scope.isCancelled {
-            lock.unlock()
-            return
+            return false
         }
-        if _slowPath(isObserved) {
-            applyObserved(message, isSentByEffect: scope != nil)
-            return
-        }
-        let replaced = machine.makeStateWritable(tellingThreadSanitizer: tellsThreadSanitizer)
-        let effect = S.update(&machine.statePointer.pointee, with: message)
-        machine.commits &+= 1
-        if effect != nil, let effectTracker {
-            effectTracker.effectCommitted()
-        }
-        commit(effect)
-        if _slowPath(replaced != nil) {
-            withExtendedLifetime(replaced) {}  // let go of after unlocking
-        }
+        return true
     }
 
-    /// Commits the change `update` just made (with the lock held), unlocks, and delivers it when the caller
-    /// became the deliverer.
-    @inlinable
-    @inline(__always)
-    func commit(_ effect: Effect?) {
-        guard machine.hasDeliveries(effect) else {
-            lock.unlock()
-            return
-        }
-        guard machine.commit(effect, by: claimDelivery()) else {
-            lock.unlock()
-            return
-        }
-        // The change's parts are taken one by one rather than as a `Change`, which the optimiser destroys
-        // through its value witnesses (a call through type metadata on every dispatch). The state is read in
-        // its box (see `StateBox`).
-        let state = machine.lendBox()
-        let commit = machine.commits
-        let slots = machine.subscriptions.slots
-        let audience = machine.nextSubscriptionID
-        lock.unlock()
-        notify(slots, of: state, commit: commit, audience: audience)
-        // Let go before the effect runs, so that a message it sends at once is applied in place (see
-        // `perform(_:)`).
-        _ = consume state
-        _ = consume slots
-        if let effect {
-            run(effect, with: dispatcher)
-        }
-        finishDelivering(DelivererRole())
-    }
-
-    /// The rest of a dispatch to a store with observers: keeps the state before the message, and delivers
-    /// the observers' event (which says whether an effect sent the message) just before the change, or
-    /// queues both, in that order. Out of line, so that a store without observers pays one branch for them.
+    /// A dispatch to a store with observers: as ``dispatch(_:unlessCancelled:)``, but keeps the state
+    /// before the message for the observers' event (which says whether an effect sent the message), and
+    /// delivers the event just before the change, or queues both, in that order. Out of line, so that a
+    /// store without observers pays one branch for them.
     @inlinable
     @inline(never)
-    func applyObserved(_ message: any Message, isSentByEffect: Bool) {
-        let before = machine.state
-        let replaced = machine.makeStateWritable(tellingThreadSanitizer: tellsThreadSanitizer)
-        defer { withExtendedLifetime(replaced) {} }  // let go of after unlocking
-        let (effect, notAppliedReason) = NotApplied.collecting {
-            S.update(&machine.statePointer.pointee, with: message)
+    func dispatchObserved(_ message: any Message, unlessCancelled scope: EffectScope?) {
+        lock.lock("Store.dispatch(_:)")
+        guard mayApply(unlessCancelled: scope) else {
+            lock.unlock()
+            return
         }
-        machine.commits &+= 1
+        let before = machine.state
+        let ((effect, replaced), notAppliedReason) = NotApplied.collecting {
+            machine.apply(message, tellingThreadSanitizer: tellsThreadSanitizer)
+        }
         if effect != nil, let effectTracker {
             effectTracker.effectCommitted()
         }
         let event = StoreEvent(
-            message: message, stateBefore: before, stateAfter: machine.state, isSentByEffect: isSentByEffect,
+            message: message, stateBefore: before, stateAfter: machine.state, isSentByEffect: scope != nil,
             notAppliedReason: notAppliedReason)
-        let caller = claimDelivery()
-        let hasDeliveries = machine.hasDeliveries(effect)
-        guard machine.observe(event, by: caller) else {
-            // Someone else delivers: the change goes in the queue behind the event.
-            if hasDeliveries {
-                _ = machine.commit(effect, by: caller)
-            }
-            lock.unlock()
-            return
-        }
-        let state = machine.lendBox()
-        let commit = machine.commits
-        let slots = machine.subscriptions.slots
-        let audience = machine.nextSubscriptionID
+        let deliverNow = machine.commit(event, then: effect, by: claimDelivery())
         lock.unlock()
+        _ = consume replaced
+        if let (event, change) = consume deliverNow {
+            deliverObserved(consume event, consume change)
+        }
+    }
+
+    /// Delivers, as the new deliverer, the observers' event of a message and then its change.
+    @usableFromInline
+    @inline(never)
+    func deliverObserved(_ event: consuming StoreEvent<S>, _ change: consuming Change<S>?) {
         notifyObservers(of: event)
-        if hasDeliveries {
-            notify(slots, of: state, commit: commit, audience: audience)
-            if let effect {
-                run(effect, with: dispatcher)
-            }
+        _ = consume event
+        if let change = consume change {
+            perform(consume change)
         }
         finishDelivering(DelivererRole())
     }
@@ -249,19 +246,14 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     func subscribe(_ request: SubscriptionRequest) -> Subscribed {
         lock.lock("Store.subscribe")
         let caller = request.deliversFirstState ? claimDelivery() : nil
-        let (id, subscription) = machine.subscribe(request, by: caller)
-        guard let subscription else {
-            lock.unlock()
-            return Subscribed(
-                unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true,
-                firstValueWaitsForCaller: caller == .deliverer)
-        }
-        let state = machine.lendBox()
-        let commit = machine.commits
+        let (id, first) = machine.subscribe(request, by: caller)
         lock.unlock()
-        deliverFirst(state, commit: commit, to: subscription)
-        finishDelivering(DelivererRole())
-        return Subscribed(unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true)
+        if let first {
+            deliver(first, as: DelivererRole())
+        }
+        return Subscribed(
+            unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true,
+            firstValueWaitsForCaller: caller == .deliverer)
     }
 
     @inlinable
@@ -306,8 +298,9 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         return isCurrentThread(thread)
     }
 
-    /// Waits, with the lock held (released while waiting), until the queue has room for this dispatch's work
-    /// and every dispatch that waited before it has gone.
+    /// Waits, with the lock held (the condition releases it while waiting, and takes it again), until the
+    /// queue has room for this dispatch's work and every dispatch that waited before it has gone. Called by
+    /// ``dispatch(_:unlessCancelled:)``, which holds the lock around it.
     @usableFromInline
     func waitForRoom() {
         guard let ticket = machine.admit(isDeliverer: isDeliverer) else { return }
