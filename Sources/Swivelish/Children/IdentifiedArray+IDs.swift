@@ -129,7 +129,8 @@ extension IdentifiedArray {
 ///
 /// The initialised ids are never changed or moved while the storage is shared (the only change is an append
 /// past every copy's count, to a place claimed atomically), and the claimed count is read and changed
-/// atomically: copies of ``IdentifiedArray/IDs`` on several threads share it safely.
+/// atomically: copies of ``IdentifiedArray/IDs`` on several threads share it safely. W14, an append to
+/// 10,000 rows whose readers keep the ids: 126,329 instructions with an array, 6,909 with this (5b8226f).
 @usableFromInline
 final class IDStorage<ID>: ManagedBuffer<Int, ID> {
     /// Storage for at least `capacity` ids, holding those of `ids`.

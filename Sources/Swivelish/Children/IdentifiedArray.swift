@@ -153,7 +153,8 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     /// `entry` (from `slots.uniqueAddress(of: slot)`), changing it in place, and returns its effect.
     ///
     /// The element's `update` cannot reach the array, so the entry stays where it is meanwhile: one walk
-    /// to the slot serves the caller's read of its incarnation, the change and its check.
+    /// to the slot serves the caller's read of its incarnation, the change and its check (two walks cost
+    /// W13 at 10,000 rows 3,004 instructions a change, one 2,942: 8388b38).
     @inlinable
     mutating func update(
         entry: UnsafeMutablePointer<Entry>, slot: Int, id: Element.ID, with message: any Message
@@ -188,7 +189,7 @@ public struct IdentifiedArray<Element: Identifiable & Sendable>: Sendable where 
     /// it is looked for there first, without hashing the id.
     ///
     /// A function of the array's address, not a method: a method would take a copy of the array, retaining
-    /// each of its buffers.
+    /// each of its buffers (W13: 3,022 instructions a change that way, 2,821 this way; e210dc0).
     @inlinable
     static func withElement<Result>(
         _ id: Element.ID, seenIn slot: Int?, of array: UnsafePointer<IdentifiedArray>,

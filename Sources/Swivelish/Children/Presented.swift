@@ -119,7 +119,7 @@ public struct Presented<Child: State>: Sendable {
     ) -> IDComparison {
         // `Identified` is `Child`, found by a dynamic cast of `Child.self`.
         IDComparison { left, right in
-            unsafeBitCast(left, to: Identified.self).id == unsafeBitCast(right, to: Identified.self).id
+            (left as! Identified).id == (right as! Identified).id
         }
     }
 

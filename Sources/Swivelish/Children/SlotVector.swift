@@ -149,7 +149,8 @@ struct SlotVector<Entry> {
     /// returned (true when every leaf is shared), or `nil` when the vectors have different shapes (counts).
     ///
     /// Two versions of one collection share what neither changed, so this compares what differs: a change of
-    /// one row between two versions of 10,000 calls `body` once, for 32 entries.
+    /// one row between two versions of 10,000 calls `body` once, for 32 entries, in place (W13-rows, a
+    /// `skipRepeats` subscription to 10,000 rows: 2,670,460 -> 10,923 instructions a change, ec89b20).
     @inlinable
     func allDifferingLeavesMatch(
         _ other: SlotVector, _ body: (UnsafePointer<Entry>, UnsafePointer<Entry>, Int) -> Bool
@@ -233,7 +234,7 @@ struct SlotVector<Entry> {
             branch = Self.uniqueBranch(at: branch.children + branch.count - 1)
             shift -= 5
         }
-        tail = unsafeDowncast(branch.removeLast(), to: SlotLeaf<Entry>.self)
+        tail = (branch.removeLast() as! SlotLeaf<Entry>)
         // Branches left empty go; a root left with one child gives way to it.
         while branch.count == 0, let parent = path.popLast() {
             _ = parent.removeLast()
@@ -243,7 +244,7 @@ struct SlotVector<Entry> {
             root = nil
             rootShift = 5
         } else if rootShift > 5 && root.unsafelyUnwrapped.count == 1 {
-            root = unsafeDowncast(root.unsafelyUnwrapped.children.pointee, to: SlotBranch.self)
+            root = (root.unsafelyUnwrapped.children.pointee as! SlotBranch)
             rootShift -= 5
         }
     }

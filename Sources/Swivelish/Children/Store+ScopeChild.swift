@@ -29,7 +29,8 @@ extension Store {
         let projection = self.projection
         let collection = projection.appending(elements)
         // The collection is read in place, through a pointer to it in the root state, when it lies at an
-        // offset there (not copied: a copy retains and releases each of its buffers).
+        // offset there (not copied: a copy retains and releases each of its buffers, which cost W13 3,022
+        // instructions a change against 2,821 when the element was read from a copy: e210dc0).
         let offset = collection.offset
         let projectCollection = collection.project
         /// Calls `body` with the collection in the root state at `root`; `nil` when it is absent.

@@ -34,7 +34,9 @@ package struct DependencyTestContext: Sendable {
     }
 
     /// Whether the default ``DependencyKey/testValue`` was called while reading one key's test value.
-    /// Written by the reading thread only.
+    ///
+    /// `@unchecked Sendable`: written and read by the thread reading that key's test value only (a task-local
+    /// holds it for that read).
     private final class Probe: @unchecked Sendable {
         var sawNoTestValue = false
     }

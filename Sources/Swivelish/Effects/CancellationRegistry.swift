@@ -43,7 +43,7 @@ final class CancellationRegistry: @unchecked Sendable {
     }
 
     private let lock = Lock()
-    /// `@exclusivity(unchecked)`: the lock makes each access exclusive (see `EffectScope`).
+    /// `@exclusivity(unchecked)`: the lock makes each access exclusive (see `EffectScope`: W16, W17).
     @exclusivity(unchecked) private var scopes: [EffectID: Scopes] = [:]
     /// Told of every effect started, cancelled or finished by id, after unlocking; `nil` (and nothing is
     /// paid) when none of the store's observers listens to effects.

@@ -25,7 +25,8 @@ package final class EffectScope: @unchecked Sendable {
     let throttles: ThrottleRegistry
 
     // `@exclusivity(unchecked)`: the lock already makes each access exclusive; checking it again at run
-    // time cost about 150 instructions per access, a dozen accesses per cancellable effect.
+    // time cost about 150 instructions per access, a dozen accesses per cancellable effect (W16, a row's
+    // effect: part of 28,210 -> 15,690 instructions with the one-scope registry, 416dccc).
     @exclusivity(unchecked) private var children: [ObjectIdentifier: EffectScope] = [:]
     @exclusivity(unchecked) private var task: Task<Void, Never>?
     /// Work not finished yet: the opening closure (until `close()`), the task, and the children.

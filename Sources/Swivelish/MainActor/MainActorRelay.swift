@@ -15,10 +15,11 @@ final class MainActorRelay<Value: Sendable>: @unchecked Sendable {
     private let lock = Lock()
     private let coalesces: Bool
     private let receive: @MainActor (Value) -> Void
-    // `@exclusivity(unchecked)`: `lock` makes each access exclusive (see `ObservedFields`).
-    @exclusivity(unchecked) private var pending: [Value] = []
-    @exclusivity(unchecked) private var isScheduled = false
-    @exclusivity(unchecked) private var isCancelled = false
+    // Guarded by `lock`. Their run-time exclusivity checks are kept: no workload measures main-actor
+    // subscriptions, so skipping them had no figure to show.
+    private var pending: [Value] = []
+    private var isScheduled = false
+    private var isCancelled = false
 
     @usableFromInline
     init(coalesces: Bool, receive: @escaping @MainActor (Value) -> Void) {

@@ -158,6 +158,9 @@ public final class ObservedStore<S: State>: Observable {
     /// - Parameter keyPath: The value to read, however deep in the state.
     /// - Returns: The value in the state the model shows.
     @inlinable
+    // Inlinable, as the `Equatable` form: the field is made where the value's type is known, so that each
+    // change reads and compares it specialised (unspecialised, the list's model cost W13 about 2,300
+    // instructions a change: bcfbf28).
     public subscript<Value>(tracking keyPath: KeyPath<S, Value>) -> Value {
         track(keyPath, isEqual: nil) { [store] index in
             store.field(keyPath, index: index)

@@ -8,7 +8,7 @@ extension ScreenStack {
     static func entries<Root>(at stack: KeyPath<Root, ScreenStack>) -> KeyPath<Root, IdentifiedArray<Entry>> {
         if let made = entriesPaths.withValue({ $0[stack] }) {
             // Made below from this very key path: of this type.
-            return unsafeDowncast(made, to: KeyPath<Root, IdentifiedArray<Entry>>.self)
+            return made as! KeyPath<Root, IdentifiedArray<Entry>>
         }
         let made = stack.appending(path: \ScreenStack.entries)
         entriesPaths.withValue { $0[stack] = made }

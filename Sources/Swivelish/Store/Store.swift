@@ -66,7 +66,10 @@ public final class Store<S: State>: Sendable {
     ///     default value of every key by default.
     ///   - observers: Called with every message the store applies and the states around it, in commit
     ///     order (see ``StoreObserver``); none by default.
-    @inlinable  // so that the storage's dispatcher is made for `S` (see `StoreStorage.startDispatching(with:)`)
+    @inlinable
+    // Inlinable so that the storage's dispatcher is made for `S` (see `StoreStorage.startDispatching(with:)`):
+    // unspecialised, each message an effect sent ran the store's generic code (W16: 32,859 -> 28,210
+    // instructions, W17: 27,939 -> 22,989; ea9949a).
     public init(
         initialState: S, backlogLimit: Int = 1_000, dependencies: Dependencies = Dependencies(),
         observers: [StoreObserver<S>] = []

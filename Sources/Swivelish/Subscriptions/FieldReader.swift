@@ -1,6 +1,9 @@
 /// Reads the value at a key path of a state from the root state's memory, resolved once: at a fixed byte
 /// offset when the whole path from the root is made of stored properties of structs (or tuples), through
 /// the projection and the key path otherwise.
+///
+/// A read through a `KeyPath` looks up type metadata every time: about 100 ns before issue 11, which read
+/// at offsets and shared watches (W2: 1,005 -> 441 instructions a dispatch; W8: 758,928 -> 73,541).
 @usableFromInline
 struct FieldReader<Value>: @unchecked Sendable {
     // `@unchecked Sendable`: `fallback` captures only key paths and a projection.
@@ -47,7 +50,8 @@ struct FieldReader<Value>: @unchecked Sendable {
         switch MemoryLayout<S>.offset(of: keyPath) {
         case 0? where Value.self == S.self:
             // `Value` is `S`: the projection itself, not a closure around it (one object fewer to reach at
-            // each read, for each row of a list).
+            // each read, for each row of a list; W13: 3,738 -> 3,703 instructions with the group's first
+            // members, a8d1386).
             fallback = unsafeBitCast(project, to: ((UnsafeRawPointer) -> Value?).self)
         case let inner?:
             fallback = { root in

@@ -29,6 +29,10 @@ final class Subscription: @unchecked Sendable {
     @usableFromInline
     let receive: (Watch) -> Void
 
+    // `@exclusivity(unchecked)` on the three fields below: the store's lock or the one deliverer makes each
+    // access exclusive, and a run-time check cost about 117 instructions an access (W2: seven a dispatch
+    // before 8e458d7, with the store's fields).
+
     /// The watch's version when `receive` was last called (or the first state recorded).
     @usableFromInline
     @exclusivity(unchecked)

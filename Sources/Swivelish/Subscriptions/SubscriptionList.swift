@@ -176,7 +176,8 @@ struct SubscriptionList {
     @usableFromInline
     mutating func compact() {
         // The live slots are moved down over the empty ones, in place: moved, not copied, so that nothing
-        // they hold is retained and released (`removeAll(where:)` swaps them).
+        // they hold is retained and released (`removeAll(where:)` swaps them; W5: 4,919 -> 4,488
+        // instructions with `ElementOfCollection` a class, 3191a20).
         let kept = slots.withUnsafeMutableBufferPointer { slots -> Int in
             guard let base = slots.baseAddress else { return 0 }
             var kept = 0

@@ -36,6 +36,10 @@ class Watch: @unchecked Sendable {
     @usableFromInline
     let read: (Watch, UnsafeRawPointer) -> Void
 
+    // `@exclusivity(unchecked)` on the watches' variables: the store's lock or the one deliverer makes each
+    // access exclusive, and a delivery reads and writes them for every watch it reaches (W2, W13); a run-time
+    // check cost about 117 instructions an access when it was measured on the store's fields (8e458d7).
+
     /// The subscriptions reading this watch (one, for a watch that is not shared). Guarded by the store's
     /// lock.
     @usableFromInline
@@ -119,6 +123,8 @@ class Watch: @unchecked Sendable {
 
 /// A ``Watch`` for a subscription that does not skip repeats, its own: every delivery is a new version,
 /// and the value is held only until the subscription takes it.
+///
+/// `@unchecked Sendable`: as a ``Watch``; `value` belongs to the delivering thread.
 @usableFromInline
 final class ValueWatch<Value>: Watch, @unchecked Sendable {
     @usableFromInline
@@ -143,6 +149,8 @@ final class ValueWatch<Value>: Watch, @unchecked Sendable {
 /// the version grows (whether a `skipRepeats` subscriber is called), and every subscriber is handed the
 /// value of the state being delivered. An `==` that compares less than the whole value (an entity
 /// compared by its id) must not leave subscribers with an older instance.
+///
+/// `@unchecked Sendable`: as a ``Watch``; `value` belongs to the delivering thread.
 @usableFromInline
 final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
     @usableFromInline
@@ -203,7 +211,7 @@ final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
 /// Watches and models check this before `==` for each value they read again: an unchanged value is then
 /// neither compared nor copied, which saves a call of `==` and a retain and a release of each reference it
 /// holds (atomic operations). A value whose `==` is not reflexive (a `Double` that is NaN) is a repeat when
-/// its bytes have not changed.
+/// its bytes have not changed. W13: 3,088 -> 3,011 instructions a change (c1af02a).
 @inlinable
 @inline(__always)
 func holdsSameBytes<Value>(_ kept: inout Value?, as other: UnsafePointer<Value>) -> Bool {

@@ -128,7 +128,7 @@ struct StoreStateMachine<S: State> {
     /// - Parameter tellingThreadSanitizer: Whether the program runs under ThreadSanitizer (see
     ///   ``makeStateWritable(tellingThreadSanitizer:)``).
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     mutating func apply(
         _ message: any Message, tellingThreadSanitizer: Bool
     ) -> (effect: Effect?, replaced: StateBox<S>?) {
@@ -184,7 +184,7 @@ struct StoreStateMachine<S: State> {
     /// unlocking; otherwise queues it for the deliverer and returns `nil`. Call it only when the change
     /// ``hasDeliveries(_:)``.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     mutating func commit(_ effect: Effect?, by caller: Caller) -> Change<S>? {
         if case .becameDeliverer = caller {
             return Change(
@@ -344,7 +344,7 @@ extension StoreStateMachine {
     ///   that the box's earlier readers are done (a flag the caller keeps: a dispatch tests a stored flag,
     ///   and looks up no global).
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     mutating func makeStateWritable(tellingThreadSanitizer: Bool) -> StateBox<S>? {
         guard boxMayBeShared else { return nil }
         if _fastPath(isKnownUniquelyReferenced(&box)) {
@@ -369,7 +369,7 @@ extension StoreStateMachine {
     /// The state's box, for a delivery or a change to hold: from now on, `update` checks whether it is still
     /// held before writing it (see ``makeStateWritable(tellingThreadSanitizer:)``).
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     mutating func lendBox() -> StateBox<S> {
         boxMayBeShared = true
         return box

@@ -10,7 +10,7 @@ extension StoreStorage {
     /// delivering without the lock when nothing was queued meanwhile; otherwise delivers what was queued,
     /// within its budget.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func finishDelivering(_ role: consuming DelivererRole) {
         if deliveryFlag.stop() {
             role.end()
@@ -56,7 +56,7 @@ extension StoreStorage {
     }
 
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func perform(_ change: consuming Change<S>) {
         let effect = change.effect
         notify(change.slots, of: change.box, commit: change.commit, audience: change.audience)
@@ -77,7 +77,7 @@ extension StoreStorage {
 
     /// Runs an effect the store committed, and tells the clock's tracker, if any, that it has run.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func run(_ effect: Effect, with dispatcher: Dispatcher) {
         effect(dispatcher)
         if let effectTracker {
@@ -100,7 +100,7 @@ extension StoreStorage {
     /// as a new subscription's first state (the store delivers its states in commit order, each first state
     /// after the change that made it).
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func notify(
         _ slots: ContiguousArray<SubscriptionList.Slot>, of state: StateBox<S>, commit: UInt64, audience: UInt64
     ) {
