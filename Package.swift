@@ -18,6 +18,9 @@ let package = Package(
         // Values saved to a JSON file through a dependency, with a debounced save effect (uses Foundation,
         // which the core library does not).
         .library(name: "SwivelishPersistence", targets: ["SwivelishPersistence"]),
+        // `TraceWriter`: every message a store applies, written to a file for `swivelish-inspect` (a thread of its
+        // own; an app links it only when it traces).
+        .library(name: "SwivelishTrace", targets: ["SwivelishTrace"]),
         // `swift run swivelish-inspect TRACE -o inspector.html`: the page of a trace a TraceWriter wrote.
         .executable(name: "swivelish-inspect", targets: ["SwivelishInspect"]),
     ],
@@ -38,12 +41,16 @@ let package = Package(
         .testTarget(
             name: "SwivelishPersistenceTests",
             dependencies: ["SwivelishPersistence", "Swivelish", "SwivelishTesting", "TestSupport"]),
+        // The trace writer and `Recording.writeTrace(to:divergence:)`: the file `swivelish-inspect` reads.
+        .target(name: "SwivelishTrace", dependencies: ["Swivelish"]),
+        .testTarget(name: "SwivelishTraceTests", dependencies: ["SwivelishTrace", "Swivelish", "TestSupport"]),
         // Helpers the test targets share (not a product): one copy of each.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The inspector: reads a trace and writes its page (Foundation only; the library does not use it).
         .target(name: "SwivelishInspector"),
         .executableTarget(name: "SwivelishInspect", dependencies: ["SwivelishInspector"]),
-        .testTarget(name: "SwivelishInspectorTests", dependencies: ["SwivelishInspector", "Swivelish"]),
+        .testTarget(
+            name: "SwivelishInspectorTests", dependencies: ["SwivelishInspector", "Swivelish", "SwivelishTrace"]),
         // The terminal input and output both examples' executables use (not a product).
         .target(name: "ExampleTerminal", path: "Examples/Shared/Sources/ExampleTerminal"),
         .target(
@@ -53,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Counter",
-            dependencies: ["CounterCore", "ExampleTerminal", "Swivelish"],
+            dependencies: ["CounterCore", "ExampleTerminal", "Swivelish", "SwivelishTrace"],
             path: "Examples/Counter/Sources/Counter"
         ),
         .testTarget(
@@ -68,7 +75,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Todos",
-            dependencies: ["TodosCore", "ExampleTerminal", "Swivelish", "SwivelishTestClock"],
+            dependencies: ["TodosCore", "ExampleTerminal", "Swivelish", "SwivelishTestClock", "SwivelishTrace"],
             path: "Examples/Todos/Sources/Todos"
         ),
         .testTarget(

@@ -30,6 +30,7 @@ let package = Package(
             name: "SwivelishBenchmarks",
             dependencies: [
                 .product(name: "Swivelish", package: "Swivelish"),
+                .product(name: "SwivelishTrace", package: "Swivelish"),  // W15
                 "BareLockStore",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -44,6 +45,7 @@ let package = Package(
             name: "SwivelishProfile",
             dependencies: [
                 .product(name: "Swivelish", package: "Swivelish"),
+                .product(name: "SwivelishTrace", package: "Swivelish"),  // W15, in the workloads' file
                 "BareLockStore",
             ],
             path: "Sources/SwivelishProfile"

@@ -1,5 +1,6 @@
 import Foundation
 import Swivelish
+import SwivelishTrace
 import Testing
 
 @testable import SwivelishInspector

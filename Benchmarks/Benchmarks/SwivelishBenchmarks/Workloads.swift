@@ -4,6 +4,7 @@
 
 import BareLockStore
 import Swivelish
+import SwivelishTrace
 
 #if canImport(Darwin)
 import Darwin

@@ -80,8 +80,8 @@ where Element.ID: Sendable {
     /// `ElementMessage<Todo>(id: 7, Todo.Action.toggle)`; for a screen of a ``ScreenStack``, as code writes it:
     /// `ScreenMessage<Route>(id: 2, Detail.Action.load)`.
     public var description: String {
-        if let entry = Element.self as? any TraceScreenEntry.Type {
-            return "ScreenMessage<\(displayName(of: entry.traceScreenType))>(id: \(describe(id)), "
+        if let entry = Element.self as? any ScreenStackEntry.Type {
+            return "ScreenMessage<\(displayName(of: entry.screenType))>(id: \(describe(id)), "
                 + "\(codeDescription(of: message)))"
         }
         return "ElementMessage<\(displayName(of: Element.self))>(id: \(describe(id)), \(codeDescription(of: message)))"
@@ -92,7 +92,14 @@ where Element.ID: Sendable {
 /// name: ``codeDescription(of:)`` takes it as it is.
 protocol ScreenMessageDescribed {}
 
-extension ElementMessage: ScreenMessageDescribed where Element: TraceScreenEntry {}
+extension ElementMessage: ScreenMessageDescribed where Element: ScreenStackEntry {}
+
+/// The element of a stack of screens (a ``ScreenStack``'s `Entry`), whose message code writes as a
+/// ``ScreenMessage`` of the screen type: its description here, and a trace's test code in SwivelishTrace.
+package protocol ScreenStackEntry {
+    /// The type of the screens.
+    static var screenType: Any.Type { get }
+}
 
 /// Whether two messages are of one `Equatable` type and `==`.
 func messagesAreEqual(_ left: any Message, _ right: any Message) -> Bool {

@@ -265,6 +265,12 @@ extension ScreenStack: ExpressibleByArrayLiteral {
 
 extension ScreenStack.Entry: Equatable where Screen: Equatable {}
 
+extension ScreenStack.Entry: ScreenStackEntry {
+    // Code writes a screen's message `ScreenMessage<Route>(id: 2, ...)`: so do its description and a trace's
+    // `code`.
+    package static var screenType: Any.Type { Screen.self }
+}
+
 extension ScreenStack: Equatable where Screen: Equatable {
     /// Whether both have the same screens with the same ids, in order, and will make the same next id.
     public static func == (left: ScreenStack, right: ScreenStack) -> Bool {

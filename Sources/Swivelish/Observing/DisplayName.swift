@@ -7,7 +7,7 @@ package func displayName(of type: Any.Type) -> String {
 }
 
 /// Drops the first component (the module) of each dotted name in `name`, and the anonymous contexts.
-func shortenQualifiedNames(in name: String) -> String {
+package func shortenQualifiedNames(in name: String) -> String {
     var result = ""
     var components: [Substring] = []
     var index = name.startIndex

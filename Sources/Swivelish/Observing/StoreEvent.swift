@@ -30,7 +30,7 @@ public struct StoreEvent<S: State>: Sendable {
     /// Whether an effect's `dispatch` sent the message, rather than a call of the store's ``Store/dispatch(_:)``
     /// (for the trace's `send` and `receive`).
     @usableFromInline
-    let isSentByEffect: Bool
+    package let isSentByEffect: Bool
 
     @usableFromInline
     init(message: any Message, stateBefore: S, stateAfter: S, isSentByEffect: Bool, notAppliedReason: String?) {

@@ -34,7 +34,7 @@ public struct StoreObserver<S: State>: Sendable {
 
     /// Creates an observer of messages and of the effects with an id.
     @usableFromInline
-    init(
+    package init(
         _ observe: @escaping @Sendable (StoreEvent<S>) -> Void,
         effects observeEffect: @escaping @Sendable (EffectEvent) -> Void
     ) {

@@ -8,15 +8,15 @@ import Musl
 import Android
 #endif
 
-/// Starts detached threads for stores' deliveries.
-enum DeliveryThread {
+/// Starts detached threads for stores' deliveries (and for a trace writer's thread, in SwivelishTrace).
+package enum DeliveryThread {
     private final class Work {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     /// Runs `body` on a new detached thread; returns `false` if the thread could not be made.
-    static func start(_ body: @escaping () -> Void) -> Bool {
+    package static func start(_ body: @escaping () -> Void) -> Bool {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

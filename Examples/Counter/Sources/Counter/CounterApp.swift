@@ -7,6 +7,7 @@ import Musl
 #endif
 import CounterCore
 import Swivelish
+import SwivelishTrace
 import ExampleTerminal
 
 /// Runs the counter: interactive when standard input is a terminal, scripted otherwise.

@@ -7,6 +7,7 @@ import Musl
 #endif
 import Swivelish
 import SwivelishPersistence
+import SwivelishTrace
 import TodosCore
 import ExampleTerminal
 
