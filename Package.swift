@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Swivelish", dependencies: ["CSwivelishAtomics"]),
         // Atomic loads, stores and exchanges for the store's delivery flag (internal; not a product).
         .target(name: "CSwivelishAtomics"),
-        .testTarget(name: "SwivelishTests", dependencies: ["Swivelish", "TestSupport"]),
+        .testTarget(name: "SwivelishTests", dependencies: ["Swivelish", "SwivelishFixtures", "TestSupport"]),
         // The store's state machine, driven alone: no lock, no thread.
         .testTarget(name: "SwivelishEngineTests", dependencies: ["Swivelish", "TestSupport"]),
         .target(name: "SwivelishTestClock", dependencies: ["Swivelish"]),
@@ -43,9 +43,13 @@ let package = Package(
             dependencies: ["SwivelishPersistence", "Swivelish", "SwivelishTesting", "TestSupport"]),
         // The trace writer and `Recording.writeTrace(to:divergence:)`: the file `swivelish-inspect` reads.
         .target(name: "SwivelishTrace", dependencies: ["Swivelish"]),
-        .testTarget(name: "SwivelishTraceTests", dependencies: ["SwivelishTrace", "Swivelish", "TestSupport"]),
+        .testTarget(
+            name: "SwivelishTraceTests",
+            dependencies: ["SwivelishTrace", "Swivelish", "SwivelishFixtures", "TestSupport"]),
         // Helpers the test targets share (not a product): one copy of each.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The states the test targets share (not a product): one copy of each, with `package` access.
+        .target(name: "SwivelishFixtures", dependencies: ["Swivelish", "TestSupport"], path: "Tests/Fixtures"),
         // The inspector: reads a trace and writes its page (Foundation only; the library does not use it).
         .target(name: "SwivelishInspector"),
         .executableTarget(name: "SwivelishInspect", dependencies: ["SwivelishInspector"]),

@@ -5,6 +5,10 @@ import Swivelish
 // targets; re-exported here so that every file of this target sees them without an import of its own.
 @_exported import TestSupport
 
+// The fixture states this target shares with SwivelishTraceTests (`Counter`, `Add`, `Relabel`, `Row`,
+// `RowList`, `Detail`, `History`, `Route`) live in the SwivelishFixtures target; re-exported likewise.
+@_exported import SwivelishFixtures
+
 /// A value that is deliberately *not* synchronised: only code that promises to run one at a time may
 /// touch it. ThreadSanitizer reports a race if that promise is broken.
 final class Unsynchronized<Value>: @unchecked Sendable {
@@ -45,35 +49,7 @@ func wait(
     return true
 }
 
-// MARK: - A counter used by several tests
-
-struct Counter: State, Equatable {
-    var count = 0
-    var version = 0
-    var label = ""
-
-    static func update(_ state: inout Counter, with message: Message) -> Effect? {
-        switch message {
-        case let message as Add:
-            state.count += message.amount
-            state.version += 1
-        case let message as Relabel:
-            state.label = message.label
-            state.version += 1
-        default:
-            break
-        }
-        return nil
-    }
-}
-
-struct Add: Message, Equatable {
-    var amount = 1
-}
-
-struct Relabel: Message {
-    var label: String
-}
+// MARK: - With the counter used by several tests (`Counter`, `Add` and `Relabel` are in SwivelishFixtures)
 
 struct Ignored: Message {}
 

@@ -3,6 +3,13 @@ import Swivelish
 
 @testable import SwivelishTrace
 
+// `Locked`, `eventually` and `runConcurrently` live in the TestSupport target, shared with the other test
+// targets; the states the trace tests give a store (`Counter`, `Add`, `Row`, `RowList`, `Detail`, `History`,
+// `Route`), shared with SwivelishTests, in the SwivelishFixtures target. Both are re-exported here so that every
+// file of this target sees them without an import of its own.
+@_exported import SwivelishFixtures
+@_exported import TestSupport
+
 /// A trace file read back: its lines parsed into trees, in order, keeping the order of fields.
 struct TraceContents {
     let lines: [TraceValue]
