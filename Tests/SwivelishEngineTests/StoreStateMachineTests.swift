@@ -40,7 +40,7 @@ private func dispatchAdd(_ machine: inout Machine, by caller: Machine.Caller) ->
 /// Adds a subscription on `\.count`, as `subscribe` does.
 private func subscribe(
     _ machine: inout Machine, by caller: Machine.Caller?, received: Locked<[Int]>? = nil
-) -> (id: UInt64, first: Delivery<Tally>?) {
+) -> (id: UInt64, first: FirstState<Tally>?) {
     let key = StateProjection<Tally>.root.watchKey(\Tally.count, comparesValues: true)
     return SubscriptionRequest.with(
         key: key, skipsRepeats: false, receivesFirstState: true, deliversFirstState: caller != nil,
@@ -189,23 +189,20 @@ struct StoreStateMachineTests {
         #expect(next(&machine, budget: &budget).0 == "skip")
         // Its watch went with its last subscription: the next subscription to the key makes a new one.
         let (_, again) = subscribe(&machine, by: .becameDeliverer)
-        guard case let .first(subscription, _, _) = again else {
-            Issue.record("expected the first state of the new subscription")
-            return
-        }
-        #expect(subscription.watch !== removed?.watch)
+        #expect(again != nil)
+        #expect(again?.subscription.watch !== removed?.watch)
     }
 
     @Test func aSubscriptionMadeByTheNewDelivererIsReturnedToDeliverItsFirstState() {
         var machine = Machine(state: Tally(count: 7), backlogLimit: 10)
         let received = Locked<[Int]>([])
         let (_, first) = subscribe(&machine, by: .becameDeliverer, received: received)
-        guard case let .first(subscription, box, commit) = first else {
-            Issue.record("expected the delivery of the first state")
+        guard let first else {
+            Issue.record("expected the first state")
             return
         }
-        #expect(commit == 0)
-        subscription.deliverFirst(UnsafeRawPointer(box.pointer), delivery: commit)
+        #expect(first.commit == 0)
+        first.subscription.deliverFirst(UnsafeRawPointer(first.box.pointer), delivery: first.commit)
         #expect(received.current == [7])
         var budget = 32
         #expect(next(&machine, budget: &budget).0 == "finish")  // nothing was queued
@@ -232,7 +229,7 @@ struct StoreStateMachineTests {
         let event = StoreEvent(message: Tally.Add(), stateBefore: before, stateAfter: machine.state)
         let queued = machine.commit(event, then: { _ in }, by: .bystander)  // an effect: something to deliver
         let scheduled = machine.schedule({ _ in }, with: Dispatcher { _ in }, by: .bystander)
-        #expect(queued == nil && scheduled == nil)
+        #expect(!queued.deliversEvent && queued.change == nil && scheduled == nil)
         var budget = 32
         #expect(next(&machine, budget: &budget).0 == "event")
         #expect(next(&machine, budget: &budget).0 == "change 1")
@@ -245,11 +242,11 @@ struct StoreStateMachineTests {
         let event = StoreEvent(message: Tally.Add(), stateBefore: Tally(), stateAfter: Tally(count: 1))
         _ = machine.apply(Tally.Add(), tellingThreadSanitizer: false)
         let alone = machine.commit(event, then: nil, by: .becameDeliverer)
-        #expect(alone != nil && alone?.change == nil)  // the event, and no change: no subscriber, no effect
+        #expect(alone.deliversEvent && alone.change == nil)  // the event, and no change: no subscriber, no effect
         _ = subscribe(&machine, by: nil)
         _ = machine.apply(Tally.Add(), tellingThreadSanitizer: false)
         let withChange = machine.commit(event, then: nil, by: .becameDeliverer)
-        #expect(withChange?.change?.box.state.count == 2)
+        #expect(withChange.deliversEvent && withChange.change?.box.state.count == 2)
         var budget = 32
         #expect(next(&machine, budget: &budget).0 == "finish")
     }

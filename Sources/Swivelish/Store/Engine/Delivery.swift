@@ -10,3 +10,25 @@ enum Delivery<S: State> {
     /// An effect started later than its message, such as the next part of ``Effects/concat(_:)-(Effect?...)``.
     case effect(Effect, Dispatcher)
 }
+
+/// The first state of a new subscription, returned to the caller that became the deliverer when it
+/// subscribed, to deliver after unlocking. (A struct of its own rather than a ``Delivery``: an optional
+/// generic enum is copied through its value witnesses, which cost W5 about 1,000 instructions a subscribe.)
+@usableFromInline
+struct FirstState<S: State> {
+    @usableFromInline
+    let subscription: Subscription
+    /// The state, in the box it is read in.
+    @usableFromInline
+    let box: StateBox<S>
+    /// The state's number (see ``StoreStateMachine/commits``).
+    @usableFromInline
+    let commit: UInt64
+
+    @inlinable
+    init(subscription: Subscription, box: StateBox<S>, commit: UInt64) {
+        self.subscription = subscription
+        self.box = box
+        self.commit = commit
+    }
+}

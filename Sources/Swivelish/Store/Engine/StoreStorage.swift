@@ -217,20 +217,13 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         let event = StoreEvent(
             message: message, stateBefore: before, stateAfter: machine.state, isSentByEffect: scope != nil,
             notAppliedReason: notAppliedReason)
-        let deliverNow = machine.commit(event, then: effect, by: claimDelivery())
+        let (deliversEvent, change) = machine.commit(event, then: effect, by: claimDelivery())
         lock.unlock()
-        _ = consume replaced
-        if let (event, change) = consume deliverNow {
-            deliverObserved(consume event, consume change)
+        if _slowPath(replaced != nil) {
+            withExtendedLifetime(replaced) {}  // let go of after unlocking: it may hold values the user owns
         }
-    }
-
-    /// Delivers, as the new deliverer, the observers' event of a message and then its change.
-    @usableFromInline
-    @inline(never)
-    func deliverObserved(_ event: consuming StoreEvent<S>, _ change: consuming Change<S>?) {
+        guard deliversEvent else { return }
         notifyObservers(of: event)
-        _ = consume event
         if let change = consume change {
             perform(consume change)
         }
@@ -260,7 +253,8 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         let (id, first) = machine.subscribe(request, by: caller)
         lock.unlock()
         if let first {
-            deliver(first, as: DelivererRole())
+            deliverFirst(first.box, commit: first.commit, to: first.subscription)
+            finishDelivering(DelivererRole())
         }
         return Subscribed(
             unsubscribe: { [weak self] in self?.unsubscribe(id: id) }, isSubscribed: true,
