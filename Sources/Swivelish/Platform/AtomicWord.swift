@@ -18,27 +18,27 @@ struct AtomicWord: @unchecked Sendable {
     }
 
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func load() -> Int {
         storage.withUnsafeMutablePointerToElements { swivelish_atomic_load($0) }
     }
 
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func store(_ value: Int) {
         storage.withUnsafeMutablePointerToElements { swivelish_atomic_store($0, value) }
     }
 
     /// Adds `value` to the word and returns the sum.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func add(_ value: Int) -> Int {
         storage.withUnsafeMutablePointerToElements { swivelish_atomic_add($0, value) }
     }
 
     /// Sets the word to `desired` if it is `expected`; returns whether it did.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func compareExchange(expected: Int, desired: Int) -> Bool {
         storage.withUnsafeMutablePointerToElements { swivelish_atomic_compare_exchange($0, expected, desired) }
     }

@@ -33,13 +33,13 @@ final class MutexAndCondition: ManagedBuffer<pthread_cond_t, pthread_mutex_t> {
 
     /// Takes the mutex; returns `pthread_mutex_lock`'s result (`EDEADLK` when this thread holds it already).
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func lock() -> Int32 {
         withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
     }
 
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func unlock() {
         withUnsafeMutablePointerToElements { _ = pthread_mutex_unlock($0) }
     }

@@ -43,7 +43,7 @@ struct StoreLock: @unchecked Sendable {
     /// Takes the lock. `operation` names the store operation (`"Store.dispatch(_:)"`) for the message that
     /// stops the program when `update` calls back into its store.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func lock(_ operation: @autoclosure () -> String) {
         let result = storage.lock()
         if _slowPath(result != 0) {
@@ -52,7 +52,7 @@ struct StoreLock: @unchecked Sendable {
     }
 
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     func unlock() {
         storage.unlock()
     }

@@ -13,13 +13,13 @@ import Android
 typealias ThreadID = pthread_t
 
 @inlinable
-@inline(__always)
+@inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
 func currentThread() -> ThreadID {
     pthread_self()
 }
 
 @inlinable
-@inline(__always)
+@inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
 func isCurrentThread(_ thread: ThreadID) -> Bool {
     pthread_equal(thread, pthread_self()) != 0
 }

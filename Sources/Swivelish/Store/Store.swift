@@ -138,7 +138,7 @@ public final class Store<S: State>: Sendable {
     ///
     /// - Parameter message: The message to apply.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
     public func dispatch(_ message: any Message) {
         if _fastPath(storage != nil) {
             storage.unsafelyUnwrapped.dispatch(message)

@@ -31,7 +31,7 @@ struct FieldReader<Value>: @unchecked Sendable {
     }
 
     @inlinable
-    @inline(__always)
+    @inline(__always)  // the subscribe path (see "Forced inlining" in StoreStorage)
     init<S>(_ keyPath: KeyPath<S, Value>, in projection: StateProjection<S>) {
         offset = projection.offset(of: keyPath)
         if let element = projection.element, element.type == S.self {
@@ -69,7 +69,7 @@ struct FieldReader<Value>: @unchecked Sendable {
     /// reading, so that the closure captures only what that way needs (a closure that captured the reader
     /// would retain and release its fallback at every read, two atomic operations).
     @inlinable
-    @inline(__always)
+    @inline(__always)  // the subscribe path (see "Forced inlining" in StoreStorage)
     func reading<W: Watch>(
         into record: @escaping (W, UnsafePointer<Value>) -> Void
     ) -> (Watch, UnsafeRawPointer) -> Void {

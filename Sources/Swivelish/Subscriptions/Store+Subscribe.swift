@@ -53,7 +53,7 @@ extension Store {
     /// As ``subscribe(_:immediately:_:)``, with whether it subscribed: `false` when the root store is gone
     /// (only a store made by ``weakened()`` can outlive its root).
     @inlinable
-    @inline(__always)
+    @inline(__always)  // the subscribe path (see "Forced inlining" in StoreStorage)
     func makeSubscription<Value>(
         _ keyPath: KeyPath<S, Value>,
         immediately: Bool = true,
@@ -65,7 +65,7 @@ extension Store {
     /// Calls `body` with the value at `keyPath` after every dispatched message, through a watch of the
     /// subscription's own that holds the value only while delivering it (see ``WatchKey``).
     @inlinable
-    @inline(__always)
+    @inline(__always)  // the subscribe path (see "Forced inlining" in StoreStorage)
     func makeValueSubscription<Value>(
         _ keyPath: KeyPath<S, Value>,
         immediately: Bool,
@@ -127,7 +127,7 @@ extension Store {
 
     /// As ``subscribe(_:immediately:skipRepeats:_:)``, with whether it subscribed.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // the subscribe path (see "Forced inlining" in StoreStorage)
     func makeSubscription<Value: Equatable>(
         _ keyPath: KeyPath<S, Value>,
         immediately: Bool = true,
@@ -165,7 +165,7 @@ extension Store {
 
     /// Adds the subscription `request` describes to the root store.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // the subscribe path (see "Forced inlining" in StoreStorage)
     func register(_ request: SubscriptionRequest) -> Subscribed {
         if let storage {
             return storage.subscribe(request)

@@ -48,7 +48,7 @@ struct SubscriptionRequest {
 
     /// Calls `body` with a request made of these values, which must not outlive the call.
     @inlinable
-    @inline(__always)
+    @inline(__always)  // the subscribe path (see "Forced inlining" in StoreStorage)
     static func with<Result>(
         key: WatchKey, skipsRepeats: Bool, receivesFirstState: Bool, deliversFirstState: Bool,
         makeWatch: () -> Watch, receive: @escaping (Watch) -> Void, element: ElementOfCollection? = nil,
