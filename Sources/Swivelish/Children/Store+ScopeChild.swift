@@ -50,6 +50,7 @@ extension Store {
             let cursor = ElementGroup.Cursor()
             cursor.lastChange = withCollection(in: current) { $0.pointee.log.latest } ?? 0
             return ElementGroupOf<Element.ID>(cursor: cursor) { group, root, delivery, audience in
+                // Not `as!`: W13 costs 2,926 instructions, 3,180 (issue 37, with `as!` at every such cast).
                 let group = unsafeDowncast(group, to: ElementGroupOf<Element.ID>.self)
                 _ = withCollection(in: root) { collection in
                     group.deliver(changesIn: collection, root, delivery: delivery, audience: audience)

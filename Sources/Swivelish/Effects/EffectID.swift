@@ -20,10 +20,12 @@ struct EffectID: Hashable, @unchecked Sendable {
     init<ID: Hashable & Sendable>(_ id: ID) {
         // Comparisons of metatypes, not casts: the two types are the library's own, and these are exact.
         if ID.self == ChildEffects.self {
+            // Not `as!`: W16 costs 16,656 instructions, 16,758 (issue 37, with `as!` at every such cast).
             base = .child(unsafeBitCast(id, to: ChildEffects.self))
         } else if ID.self == CollectionEffects.self {
             base = .collection(unsafeBitCast(id, to: CollectionEffects.self))
         } else if ID.self == StoreWideEffectID.self {
+            // Not `as!`: W16 costs 16,656 instructions, 16,758 (issue 37, with `as!` at every such cast).
             base = .other(unsafeBitCast(id, to: StoreWideEffectID.self).box)
         } else {
             base = .other(TypedEffectID(id))
@@ -130,6 +132,7 @@ final class TypedEffectID<ID: Hashable & Sendable>: OtherEffectID, @unchecked Se
     override func isEqual(to other: OtherEffectID) -> Bool {
         // The same type: the type's own `==`, which is what `AnyHashable` calls after its casts.
         if type(of: other) == TypedEffectID<ID>.self {
+            // Not `as!`: W16 costs 16,656 instructions, 16,758 (issue 37, with `as!` at every such cast).
             return id == unsafeDowncast(other, to: TypedEffectID<ID>.self).id
         }
         return super.isEqual(to: other)

@@ -78,6 +78,7 @@ extension Store {
             makeWatch: { ValueWatch(FieldReader(keyPath, in: projection), key: key) },
             receive: { watch in
                 // The watch is this subscription's own, made above; the value is let go of once delivered.
+                // Not `as!`: W2 costs 441 instructions, 539 (issue 37, with `as!` at every such cast).
                 body(unsafeDowncast(watch, to: ValueWatch<Value>.self).value.take().unsafelyUnwrapped)
             },
             register)
@@ -149,6 +150,7 @@ extension Store {
             makeWatch: { EquatableWatch(FieldReader(keyPath, in: projection), key: key) },
             receive: { watch in
                 // The key holds the key path, so the value type: the watch shared under it is this one's kind.
+                // Not `as!`: W2 costs 441 instructions, 539 (issue 37, with `as!` at every such cast).
                 body(unsafeDowncast(watch, to: EquatableWatch<Value>.self).value.unsafelyUnwrapped)
             },
             element: projection.element,

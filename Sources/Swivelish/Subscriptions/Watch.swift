@@ -171,11 +171,13 @@ final class EquatableWatch<Value: Equatable>: Watch, @unchecked Sendable {
             readElement = { watch, element in
                 // Sound: the group hands the watch a pointer to an element of the store's state type (checked
                 // when the reader was made), and the value lies inline at the offset in it.
+                // Not `as!`: W2 costs 441 instructions, 539 (issue 37, with `as!` at every such cast).
                 let watch = unsafeDowncast(watch, to: EquatableWatch<Value>.self)
                 watch.record((element + watch.elementOffset).assumingMemoryBound(to: Value.self))
             }
         case let .read(read)?:
             readElement = { watch, element in
+                // Not `as!`: W2 costs 441 instructions, 539 (issue 37, with `as!` at every such cast).
                 let watch = unsafeDowncast(watch, to: EquatableWatch<Value>.self)
                 withUnsafePointer(to: read(element)) { watch.record($0) }
             }
