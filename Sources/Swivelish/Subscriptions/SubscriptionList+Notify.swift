@@ -13,6 +13,9 @@ extension SubscriptionList {
         // Watches read the state in memory (see `Watch`). The snapshot `slots` holds every subscription for
         // the whole loop, so the loop reads them without retaining them (each retain and release is an
         // atomic operation).
+        // Against a plain `for slot in slots` loop, which retains and releases each slot's references
+        // (issue 37): W2 costs 441 instructions, not 519; W3 (1,001 subscribers) 71,531, not 100,612; W13
+        // 2,926, not 3,038.
         slots.withUnsafeBufferPointer { slots in
             // Each slot is read in place (through a pointer): copying it would retain and release what
             // it holds, its group's members too.
