@@ -109,6 +109,7 @@ extension Store {
         let lastRead = LockedValue(current)
         let readSelf = readState
         let dispatchToSelf = dispatchFunction
+        let reportToSelf = dispatchReportingFunction
         let register: StoreScope<Child>.Register
         let effectRoot: @Sendable () -> EffectScope?
         if let base = scopeBacking {
@@ -122,6 +123,9 @@ extension Store {
         let scope = StoreScope<Child>(
             projection: part,
             dispatch: { message in dispatchToSelf(addressing(message)) },
+            dispatchReporting: { message, readChild in
+                reportToSelf(addressing(message)) { readChild($0.flatMap(read)) }
+            },
             readState: {
                 let parent = readSelf()
                 let value = read(parent.state)
@@ -149,6 +153,18 @@ extension Store {
             }
             let (state, commit) = storage.stateAndCommit
             return (state, commit, true)
+        }
+    }
+
+    /// Dispatches to this store and reports whether the message was applied (see
+    /// ``StoreScope/dispatchReporting``), for a scope of it: without keeping a root store alive.
+    var dispatchReportingFunction: @Sendable (any Message, (S?) -> Void) -> String? {
+        if let scope = scopeBacking {
+            return scope.dispatchReporting
+        }
+        return { [weak storage] message, read in
+            guard let storage else { return StoreScope<S>.rootIsGone }
+            return storage.dispatchReporting(message, unlessCancelled: nil) { read($0) }
         }
     }
 

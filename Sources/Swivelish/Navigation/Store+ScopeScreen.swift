@@ -26,6 +26,9 @@ extension Store {
             scope: StoreScope(
                 projection: backing.projection.appending(\ScreenStack<Screen>.Entry.screen),
                 dispatch: backing.dispatch,
+                dispatchReporting: { [reportToEntry = backing.dispatchReporting] message, read in
+                    reportToEntry(message) { read($0?.screen) }
+                },
                 readState: {
                     let entry = readEntry()
                     return (entry.state.screen, entry.commit, entry.isPresent)

@@ -52,6 +52,12 @@ extension Store {
                     dispatch: { [weak storage] message in
                         storage?.dispatch(SubstateMessage(path.keyPath, address: address, message))
                     },
+                    dispatchReporting: { [weak storage] message, read in
+                        guard let storage else { return StoreScope<Child>.rootIsGone }
+                        return storage.dispatchReporting(
+                            SubstateMessage(path.keyPath, address: address, message), unlessCancelled: nil
+                        ) { read($0[keyPath: path.keyPath]) }
+                    },
                     readState: { [weak storage] in
                         // Only a scoped store that keeps the root alive reads its state.
                         guard let storage else {
@@ -73,6 +79,11 @@ extension Store {
                 projection: parent.projection.appending(keyPath),
                 dispatch: { [dispatchToParent = parent.dispatch] message in
                     dispatchToParent(SubstateMessage(path.keyPath, address: address, message))
+                },
+                dispatchReporting: { [reportToParent = parent.dispatchReporting] message, read in
+                    reportToParent(SubstateMessage(path.keyPath, address: address, message)) {
+                        read($0?[keyPath: path.keyPath])
+                    }
                 },
                 readState: {
                     let parent = readParent()

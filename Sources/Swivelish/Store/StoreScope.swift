@@ -19,6 +19,12 @@ final class StoreScope<S: State>: Sendable {
     @usableFromInline
     let dispatch: @Sendable (any Message) -> Void
 
+    /// Dispatches to the root store, and returns why the message was not applied (`nil` when it was),
+    /// giving `read` this store's part of the state the message made, before the root store unlocks (`nil`
+    /// when the part is absent). See ``Store/dispatch(_:answering:)``.
+    @usableFromInline
+    let dispatchReporting: @Sendable (any Message, (S?) -> Void) -> String?
+
     /// Reads this store's part of the root store's current state, with the state's number (see
     /// ``StoreStateMachine/commits``) and whether the part is in it: a store of a part that may be absent
     /// (see ``Store/scope(_:id:)->Store<Element>?``) gives the part as it last read it when it is not. Call it only while the
@@ -37,14 +43,20 @@ final class StoreScope<S: State>: Sendable {
     init(
         projection: StateProjection<S>,
         dispatch: @escaping @Sendable (any Message) -> Void,
+        dispatchReporting: @escaping @Sendable (any Message, (S?) -> Void) -> String?,
         readState: @escaping @Sendable () -> (state: S, commit: UInt64, isPresent: Bool),
         register: @escaping Register,
         effectRoot: @escaping @Sendable () -> EffectScope?
     ) {
         self.projection = projection
         self.dispatch = dispatch
+        self.dispatchReporting = dispatchReporting
         self.readState = readState
         self.register = register
         self.effectRoot = effectRoot
     }
+
+    /// Why a message dispatched to a scoped store whose root store was freed was not applied.
+    @usableFromInline
+    static var rootIsGone: String { "its store's root store was freed" }
 }

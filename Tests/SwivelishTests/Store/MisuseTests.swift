@@ -26,6 +26,17 @@ struct MisuseTests {
         #expect(output.contains("Store.dispatch(_:) was called from inside State.update(_:with:)"))
     }
 
+    @Test func stateReadFromInsideADispatchsAnswer() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let store = Store(initialState: Impure())
+            _ = store.dispatch(Ignored()) { _ in store.state }
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("from the answer of Store.dispatch(_:answering:)"))
+    }
+
     @Test func stateReadFromInsideUpdate() async throws {
         let result = try await #require(
             processExitsWith: .failure, observing: [\.standardErrorContent]

@@ -200,6 +200,44 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         return true
     }
 
+    /// A dispatch that finds out whether its message was applied: as ``dispatch(_:unlessCancelled:)``, but
+    /// collects the reason a composition function gives when it drops the message (see ``NotApplied``), and
+    /// returns it; `nil` when the message was applied. Before unlocking, `read` is given the state the
+    /// message made, when it was applied: what a dispatch that answers reads (see
+    /// ``Store/dispatch(_:answering:)``).
+    @inlinable
+    func dispatchReporting(
+        _ message: any Message, unlessCancelled scope: EffectScope?, reading read: (S) -> Void
+    ) -> String? {
+        if isObserved {
+            return dispatchObserved(message, unlessCancelled: scope, readsState: true, reading: read)
+        }
+        lock.lock("Store.dispatch(_:answering:)")
+        guard mayApply(unlessCancelled: scope) else {
+            lock.unlock()
+            return "the effect that sent it was cancelled"
+        }
+        let ((effect, replaced), notAppliedReason) = NotApplied.collecting {
+            machine.apply(message, tellingThreadSanitizer: tellsThreadSanitizer)
+        }
+        if notAppliedReason == nil {
+            read(machine.state)
+        }
+        if effect != nil, let effectTracker {
+            effectTracker.effectCommitted()
+        }
+        let change = machine.hasDeliveries(effect) ? machine.commit(effect, by: claimDelivery()) : nil
+        lock.unlock()
+        if _slowPath(replaced != nil) {
+            withExtendedLifetime(replaced) {}  // let go of after unlocking: it may hold values the user owns
+        }
+        if let change = consume change {
+            perform(consume change)
+            finishDelivering(DelivererRole())
+        }
+        return notAppliedReason
+    }
+
     /// A dispatch to a store with observers: as ``dispatch(_:unlessCancelled:)``, but keeps the state
     /// before the message for the observers' event (which says whether an effect sent the message), and
     /// delivers the event just before the change, or queues both, in that order. Out of line, so that a
@@ -207,14 +245,29 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @inlinable
     @inline(never)
     func dispatchObserved(_ message: any Message, unlessCancelled scope: EffectScope?) {
+        _ = dispatchObserved(message, unlessCancelled: scope, readsState: false) { _ in }
+    }
+
+    /// ``dispatchObserved(_:unlessCancelled:)``, which also returns why the message was not applied, and
+    /// gives `read` the state the message made, as ``dispatchReporting(_:unlessCancelled:reading:)`` does,
+    /// when `readsState`. Always inlined, so that the dispatch without a reader pays nothing for one (W10:
+    /// 1,339 instructions a dispatch called, 1,203 inlined).
+    @inlinable
+    @inline(__always)
+    func dispatchObserved(
+        _ message: any Message, unlessCancelled scope: EffectScope?, readsState: Bool, reading read: (S) -> Void
+    ) -> String? {
         lock.lock("Store.dispatch(_:)")
         guard mayApply(unlessCancelled: scope) else {
             lock.unlock()
-            return
+            return "the effect that sent it was cancelled"
         }
         let before = machine.state
         let ((effect, replaced), notAppliedReason) = NotApplied.collecting {
             machine.apply(message, tellingThreadSanitizer: tellsThreadSanitizer)
+        }
+        if readsState, notAppliedReason == nil {
+            read(machine.state)
         }
         if effect != nil, let effectTracker {
             effectTracker.effectCommitted()
@@ -227,12 +280,13 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         if _slowPath(replaced != nil) {
             withExtendedLifetime(replaced) {}  // let go of after unlocking: it may hold values the user owns
         }
-        guard deliversEvent else { return }
+        guard deliversEvent else { return notAppliedReason }
         notifyObservers(of: event)
         if let change = consume change {
             perform(consume change)
         }
         finishDelivering(DelivererRole())
+        return notAppliedReason
     }
 
     /// Runs an effect where effects run: now, when no one delivers, or after the queued deliveries.

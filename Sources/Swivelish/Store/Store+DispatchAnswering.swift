@@ -1,0 +1,54 @@
+extension Store {
+    /// Applies `message`, and returns what `answer` reads of the state the message made, or why the message
+    /// was not applied.
+    ///
+    /// The answer is read under the store's lock, right after `update` applied the message and before
+    /// any other message is applied: it is what this message did, whatever other threads dispatch
+    /// meanwhile, which reading ``state`` after ``dispatch(_:)`` cannot promise. `update` stays pure, so a
+    /// replay or a trace of the store sees the same messages and states as without answers. The caller does
+    /// not wait behind other deliveries for its answer; otherwise it dispatches as ``dispatch(_:)`` does
+    /// (it may deliver the change itself, and it waits for room when the backlog is full).
+    ///
+    /// ```swift
+    /// let result = store.dispatch(ElementMessage<Item>(id: id, Item.Take())) { state in
+    ///     state.items[id: id]?.stock
+    /// }
+    /// switch result {
+    /// case let .applied(stock): print("left: \(stock ?? 0)")
+    /// case let .notApplied(reason): print("not taken: \(reason)")
+    /// }
+    /// ```
+    ///
+    /// A message for an element that is not there answers ``DispatchResult/notApplied(reason:)`` at once, as
+    /// does one to a scoped store whose part of the state is absent, or whose root store was freed.
+    ///
+    /// - Important: `answer` runs while the store is locked, as `update` does: read the state it is given
+    ///   and return; do not call this store from it (that stops the program with a message).
+    ///
+    /// - Parameters:
+    ///   - message: The message to apply.
+    ///   - answer: Reads what the caller wants to know of the state the message made, this store's part of
+    ///     it for a scoped store.
+    /// - Returns: The answer, or why the message was not applied.
+    @inlinable
+    public func dispatch<Answer>(
+        _ message: any Message, answering answer: (S) -> Answer
+    ) -> DispatchResult<Answer> {
+        var answered: Answer?
+        let reason: String?
+        if let storage {
+            reason = storage.dispatchReporting(message, unlessCancelled: nil) { answered = answer($0) }
+        } else {
+            reason = scopeBacking.unsafelyUnwrapped.dispatchReporting(message) { state in
+                if let state { answered = answer(state) }
+            }
+        }
+        if let reason {
+            return .notApplied(reason: reason)
+        }
+        guard let answered else {
+            return .notApplied(reason: "this store's part of the state is not there")
+        }
+        return .applied(answered)
+    }
+}
