@@ -98,8 +98,10 @@ struct DependenciesTests {
         let first = Store(initialState: Wallet(), dependencies: Dependencies { $0.amountSource = AmountSource { 5 } })
         let second = Store(initialState: Wallet(), dependencies: Dependencies { $0.amountSource = AmountSource { 7 } })
         let filled = DispatchSemaphore(value: 0)
+        // `skipRepeats`: one call per store, when its coins change. Without it, each message calls the
+        // subscriber, `Fill` included, and the first store's two calls could stand for both stores.
         let unsubscribes = [first, second].map { store in
-            store.subscribe(\.child.coins, immediately: false) { _ in filled.signal() }
+            store.subscribe(\.child.coins, immediately: false, skipRepeats: true) { _ in filled.signal() }
         }
         first.dispatch(Pocket.Fill())
         second.dispatch(Pocket.Fill())
