@@ -90,37 +90,37 @@ struct DeliveryFlagTests {
 
     // MARK: - Every interleaving
 
-    @Test func aDelivererStopsWhileTwoQueuersClaim() {
-        let result = explore([.deliverer, .queuer, .queuer])
+    @Test func aDelivererStopsWhileTwoQueuersClaim() async {
+        let result = await explore([.deliverer, .queuer, .queuer])
         #expect(result.firstViolation == nil)
         #expect(result.coverage.exchangeLostToStop > 0)
         #expect(result.coverage.stopFoundMustCheck > 0)
         #expect(result.coverage.becameDelivererAfterStop > 0)
     }
 
-    @Test func aDelivererStopsWhileAQueuerClaimsAndADispatchWaitsForRoom() {
-        let result = explore([.deliverer, .queuer, .dispatch])
+    @Test func aDelivererStopsWhileAQueuerClaimsAndADispatchWaitsForRoom() async {
+        let result = await explore([.deliverer, .queuer, .dispatch])
         #expect(result.firstViolation == nil)
         #expect(result.coverage.waitedForRoom > 0)
         #expect(result.coverage.exchangeLostToStop > 0)
     }
 
-    @Test func aDelivererStopsWhileTwoQueuersClaimAndADispatchWaitsForRoom() {
-        let result = explore([.deliverer, .queuer, .queuer, .dispatch])
+    @Test func aDelivererStopsWhileTwoQueuersClaimAndADispatchWaitsForRoom() async {
+        let result = await explore([.deliverer, .queuer, .queuer, .dispatch])
         #expect(result.firstViolation == nil)
         #expect(result.coverage.waitedForRoom > 0)
         #expect(result.coverage.exchangeLostToStop > 0)
     }
 
-    @Test func aDelivererStopsWhileAQueuerClaimsAndTwoDispatchesWaitForRoom() {
-        let result = explore([.deliverer, .queuer, .dispatch, .dispatch])
+    @Test func aDelivererStopsWhileAQueuerClaimsAndTwoDispatchesWaitForRoom() async {
+        let result = await explore([.deliverer, .queuer, .dispatch, .dispatch])
         #expect(result.firstViolation == nil)
         #expect(result.coverage.waitedForRoom > 0)
         #expect(result.coverage.waitedBehindAnother > 0)
     }
 
-    @Test func noOneDeliversWhileTwoQueuersAndADispatchClaim() {
-        let result = explore([.queuer, .queuer, .dispatch])
+    @Test func noOneDeliversWhileTwoQueuersAndADispatchClaim() async {
+        let result = await explore([.queuer, .queuer, .dispatch])
         #expect(result.firstViolation == nil)
         #expect(result.coverage.waitedForRoom > 0)
         #expect(result.coverage.exchangeLostToStop > 0)
@@ -460,7 +460,11 @@ private struct Exploration {
 }
 
 /// Runs `roles` through every interleaving of their steps.
-private func explore(_ roles: [Role]) -> Exploration {
+///
+/// It yields every 64 runs: thousands of runs hold a thread of the cooperative pool for a long time under
+/// AddressSanitizer (77 s for the suite, in a parallel run on two cores), and the tests that wait for an
+/// effect's task meanwhile timed out.
+private func explore(_ roles: [Role]) async -> Exploration {
     let schedule = Schedule()
     var exploration = Exploration()
     repeat {
@@ -469,6 +473,9 @@ private func explore(_ roles: [Role]) -> Exploration {
         exploration.runs += 1
         exploration.firstViolation = exploration.firstViolation ?? run.violations.first
         exploration.coverage = run.coverage
+        if exploration.runs % 64 == 0 {
+            await Task.yield()
+        }
     } while schedule.advance()
     return exploration
 }
