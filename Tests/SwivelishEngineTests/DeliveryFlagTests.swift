@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Swivelish
@@ -459,12 +460,21 @@ private struct Exploration {
     var coverage = Coverage()
 }
 
-/// Runs `roles` through every interleaving of their steps.
+/// Runs `roles` through every interleaving of their steps, on a thread of its own.
 ///
-/// It yields every 64 runs: thousands of runs hold a thread of the cooperative pool for a long time under
-/// AddressSanitizer (77 s for the suite, in a parallel run on two cores), and the tests that wait for an
-/// effect's task meanwhile timed out.
+/// Not on the cooperative pool: the thousands of runs held its two threads for about 77 s under
+/// AddressSanitizer in a parallel run, and tests that wait for an effect's task meanwhile timed out.
 private func explore(_ roles: [Role]) async -> Exploration {
+    let result = Locked<Exploration?>(nil)
+    await runConcurrently(threads: 1) { _ in
+        let found = exploreHere(roles)
+        result.withValue { $0 = found }
+    }
+    return result.current!
+}
+
+/// Runs `roles` through every interleaving of their steps, on the calling thread.
+private func exploreHere(_ roles: [Role]) -> Exploration {
     let schedule = Schedule()
     var exploration = Exploration()
     repeat {
@@ -473,9 +483,6 @@ private func explore(_ roles: [Role]) async -> Exploration {
         exploration.runs += 1
         exploration.firstViolation = exploration.firstViolation ?? run.violations.first
         exploration.coverage = run.coverage
-        if exploration.runs % 64 == 0 {
-            await Task.yield()
-        }
     } while schedule.advance()
     return exploration
 }
