@@ -183,7 +183,7 @@ struct SlotVector<Entry> {
             } else {
                 guard
                     allDifferingLeavesMatch(
-                        // Not `as!`: W13-rows costs 10,950 instructions, 11,299 (issue 37, with `as!` at every such cast).
+                        // Not `as!`: as the leaves above.
                         unsafeDowncast(child, to: SlotBranch.self), unsafeDowncast(otherChild, to: SlotBranch.self),
                         shift: shift - 5, body)
                 else { return false }

@@ -6,8 +6,8 @@
 /// delivery thread. Each operation takes the lock and releases it in one function, with one or two calls to
 /// the machine in between. A dispatch, the hot path, goes:
 /// 1. ``dispatch(_:unlessCancelled:)`` locks, waits for room if the queue is full and drops the message if
-///    its effect was cancelled (``mayApply(unlessCancelled:)``), and has the machine apply it (``StoreStateMachine/apply(_:tellingThreadSanitizer:)``,
-///    which calls `State.update`);
+///    its effect was cancelled (``mayApply(unlessCancelled:)``), and has the machine apply it
+///    (``StoreStateMachine/apply(_:tellingThreadSanitizer:)``, which calls `State.update`);
 /// 2. when the change has something to deliver, it claims delivery (``claimDelivery()``) and has the machine
 ///    commit the change (``StoreStateMachine/commit(_:by:)``), which returns it to a caller that became the
 ///    deliverer, or queues it for the deliverer; then it unlocks;
