@@ -123,8 +123,8 @@ extension Store {
         let scope = StoreScope<Child>(
             projection: part,
             dispatch: { message in dispatchToSelf(addressing(message)) },
-            dispatchReporting: { message, readChild in
-                reportToSelf(addressing(message)) { readChild($0.flatMap(read)) }
+            dispatchReporting: { message, waiting, readChild in
+                reportToSelf(addressing(message), waiting) { readChild($0.flatMap(read)) }
             },
             readState: {
                 let parent = readSelf()
@@ -158,13 +158,13 @@ extension Store {
 
     /// Dispatches to this store and reports whether the message was applied (see
     /// ``StoreScope/dispatchReporting``), for a scope of it: without keeping a root store alive.
-    var dispatchReportingFunction: @Sendable (any Message, (S?) -> Void) -> String? {
+    var dispatchReportingFunction: StoreScope<S>.DispatchReporting {
         if let scope = scopeBacking {
             return scope.dispatchReporting
         }
-        return { [weak storage] message, read in
-            guard let storage else { return StoreScope<S>.rootIsGone }
-            return storage.dispatchReporting(message, unlessCancelled: nil) { read($0) }
+        return { [weak storage] message, waiting, read in
+            guard let storage else { return .notApplied(reason: StoreScope<S>.rootIsGone) }
+            return storage.dispatchReporting(message, unlessCancelled: nil, waiting: waiting) { read($0) }
         }
     }
 

@@ -26,8 +26,8 @@ extension Store {
             scope: StoreScope(
                 projection: backing.projection.appending(\ScreenStack<Screen>.Entry.screen),
                 dispatch: backing.dispatch,
-                dispatchReporting: { [reportToEntry = backing.dispatchReporting] message, read in
-                    reportToEntry(message) { read($0?.screen) }
+                dispatchReporting: { [reportToEntry = backing.dispatchReporting] message, waiting, read in
+                    reportToEntry(message, waiting) { read($0?.screen) }
                 },
                 readState: {
                     let entry = readEntry()

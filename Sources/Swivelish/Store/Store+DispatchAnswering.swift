@@ -35,20 +35,42 @@ extension Store {
         _ message: any Message, answering answer: (S) -> Answer
     ) -> DispatchResult<Answer> {
         var answered: Answer?
-        let reason: String?
+        let outcome = dispatchReporting(message, waiting: .blocks) { answered = answer($0) }
+        return DispatchResult(outcome, answer: answered)
+    }
+
+    /// Dispatches `message` to the root store, waiting for room as `waiting` says, and returns whether it
+    /// was applied; gives `read` this store's part of the state the message made, under the root store's
+    /// lock, when the message was applied and the part is there.
+    @inlinable
+    func dispatchReporting(
+        _ message: any Message, waiting: RoomWaiting, reading read: (S) -> Void
+    ) -> DispatchOutcome {
         if let storage {
-            reason = storage.dispatchReporting(message, unlessCancelled: nil) { answered = answer($0) }
-        } else {
-            reason = scopeBacking.unsafelyUnwrapped.dispatchReporting(message) { state in
-                if let state { answered = answer(state) }
+            return storage.dispatchReporting(message, unlessCancelled: nil, waiting: waiting, reading: read)
+        }
+        return scopeBacking.unsafelyUnwrapped.dispatchReporting(message, waiting) { state in
+            if let state { read(state) }
+        }
+    }
+}
+
+extension DispatchResult {
+    /// The result of a dispatch whose outcome was `outcome`, and whose reader answered `answer` (`nil` when
+    /// it was not called: the store's part of the state was not there).
+    @inlinable
+    init(_ outcome: DispatchOutcome, answer: Answer?) {
+        switch outcome {
+        case .applied:
+            if let answer {
+                self = .applied(answer)
+            } else {
+                self = .notApplied(reason: "this store's part of the state is not there")
             }
+        case let .notApplied(reason):
+            self = .notApplied(reason: reason)
+        case .mustWait:
+            preconditionFailure("Swivelish: a dispatch was told to wait for its turn after it was admitted")
         }
-        if let reason {
-            return .notApplied(reason: reason)
-        }
-        guard let answered else {
-            return .notApplied(reason: "this store's part of the state is not there")
-        }
-        return .applied(answered)
     }
 }

@@ -52,10 +52,11 @@ extension Store {
                     dispatch: { [weak storage] message in
                         storage?.dispatch(SubstateMessage(path.keyPath, address: address, message))
                     },
-                    dispatchReporting: { [weak storage] message, read in
-                        guard let storage else { return StoreScope<Child>.rootIsGone }
+                    dispatchReporting: { [weak storage] message, waiting, read in
+                        guard let storage else { return .notApplied(reason: StoreScope<Child>.rootIsGone) }
                         return storage.dispatchReporting(
-                            SubstateMessage(path.keyPath, address: address, message), unlessCancelled: nil
+                            SubstateMessage(path.keyPath, address: address, message), unlessCancelled: nil,
+                            waiting: waiting
                         ) { read($0[keyPath: path.keyPath]) }
                     },
                     readState: { [weak storage] in
@@ -80,8 +81,8 @@ extension Store {
                 dispatch: { [dispatchToParent = parent.dispatch] message in
                     dispatchToParent(SubstateMessage(path.keyPath, address: address, message))
                 },
-                dispatchReporting: { [reportToParent = parent.dispatchReporting] message, read in
-                    reportToParent(SubstateMessage(path.keyPath, address: address, message)) {
+                dispatchReporting: { [reportToParent = parent.dispatchReporting] message, waiting, read in
+                    reportToParent(SubstateMessage(path.keyPath, address: address, message), waiting) {
                         read($0?[keyPath: path.keyPath])
                     }
                 },

@@ -132,6 +132,10 @@ public final class Store<S: State>: Sendable {
     /// `backlogLimit` deliveries are waiting, `dispatch` waits for room first, unless it is called on the
     /// delivering thread. See <doc:ThreadModel>.
     ///
+    /// From async code (a request handler, any task on Swift's cooperative pool), prefer
+    /// ``send(_:)``, which suspends instead of blocking when the backlog is full and delivers no other
+    /// thread's changes.
+    ///
     /// A message that no ``State/update(_:with:)`` handles costs one lock round trip and allocates
     /// nothing. A store made by ``scope(_:)->Store<Child>`` dispatches to its root store, whose `update` applies the
     /// message.

@@ -11,6 +11,10 @@ final class StoreScope<S: State>: Sendable {
     @usableFromInline
     typealias Register = @Sendable (SubscriptionRequest) -> Subscribed
 
+    /// Dispatches to the root store and reports the outcome (see ``dispatchReporting``).
+    @usableFromInline
+    typealias DispatchReporting = @Sendable (any Message, RoomWaiting, (S?) -> Void) -> DispatchOutcome
+
     /// Where this store's state lies in the root's.
     @usableFromInline
     let projection: StateProjection<S>
@@ -19,11 +23,12 @@ final class StoreScope<S: State>: Sendable {
     @usableFromInline
     let dispatch: @Sendable (any Message) -> Void
 
-    /// Dispatches to the root store, and returns why the message was not applied (`nil` when it was),
-    /// giving `read` this store's part of the state the message made, before the root store unlocks (`nil`
-    /// when the part is absent). See ``Store/dispatch(_:answering:)``.
+    /// Dispatches to the root store, waiting for room as the ``RoomWaiting`` says, and returns whether the
+    /// message was applied, giving `read` this store's part of the state the message made, before the root
+    /// store unlocks (`nil` when the part is absent). See ``Store/dispatch(_:answering:)`` and
+    /// ``Store/send(_:answering:)``.
     @usableFromInline
-    let dispatchReporting: @Sendable (any Message, (S?) -> Void) -> String?
+    let dispatchReporting: DispatchReporting
 
     /// Reads this store's part of the root store's current state, with the state's number (see
     /// ``StoreStateMachine/commits``) and whether the part is in it: a store of a part that may be absent
@@ -43,7 +48,7 @@ final class StoreScope<S: State>: Sendable {
     init(
         projection: StateProjection<S>,
         dispatch: @escaping @Sendable (any Message) -> Void,
-        dispatchReporting: @escaping @Sendable (any Message, (S?) -> Void) -> String?,
+        dispatchReporting: @escaping DispatchReporting,
         readState: @escaping @Sendable () -> (state: S, commit: UInt64, isPresent: Bool),
         register: @escaping Register,
         effectRoot: @escaping @Sendable () -> EffectScope?

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Swivelish
 import Testing
 
@@ -115,7 +116,7 @@ struct DispatchAnsweringTests {
         #expect(events.current.last??.contains("42") == true)
     }
 
-    @Test func theAnswerDoesNotWaitBehindADeliveryInProgress() {
+    @Test func theAnswerDoesNotWaitBehindADeliveryInProgress() async {
         let store = Store(initialState: Shop())
         let delivering = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -125,8 +126,11 @@ struct DispatchAnsweringTests {
                 release.wait()  // a slow subscriber: this thread delivers, held up here
             }
         }
-        DispatchQueue.global().async { store.dispatch(take(0)) }
-        #expect(delivering.wait(timeout: .now() + 10) == .success)
+        // A thread of its own delivers, not one of the pool this test's task and others' run on.
+        Thread { store.dispatch(take(0)) }.start()
+        let started = Locked(false)
+        await onThread { started.withValue { $0 = delivering.wait(timeout: .now() + 10) == .success } }
+        #expect(started.current)
         // Another thread delivers and is held up; this dispatch is queued behind it, and answers at once.
         let answered = store.dispatch(take(0)) { $0.items[id: 0]!.taken }
         #expect(answered == .applied(2))

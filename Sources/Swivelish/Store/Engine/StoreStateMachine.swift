@@ -18,7 +18,9 @@
 ///   state, queued behind every earlier delivery.
 /// - **Backpressure.** When ``backlogLimit`` deliveries wait, a dispatch from a thread that is not the
 ///   deliverer waits for room before applying its message, in arrival order (tickets). The deliverer never
-///   waits: it would wait for itself.
+///   waits: it would wait for itself. A dispatch that suspends rather than block (an async `send`) parks
+///   in the same line, and is admitted when its turn comes, before its task runs again: the line never
+///   waits for a task (see ``park(_:ticket:)``).
 ///
 /// Only the machine's methods read or write its stored properties: they are `@usableFromInline` (so that a
 /// dispatch is specialized for the user's state, see ``StoreStorage``) but not part of its API, which is
@@ -101,6 +103,15 @@ struct StoreStateMachine<S: State> {
     private var nextTicket: UInt64 = 0
     private var servedTicket: UInt64 = 0
 
+    /// The waiting dispatches that suspend rather than block (``RoomWaiting/suspends(isAdmitted:)``), by
+    /// ticket: each is resumed when its turn comes (``parkedTurnsToResume()``), where a blocked one is woken by
+    /// the lock's condition.
+    private var parkedTurns: [UInt64: CheckedContinuation<Void, Never>] = [:]
+
+    /// Dispatches that suspended for their turn, were admitted and resumed, and have not applied their
+    /// message yet: room is kept for them from other suspended dispatches, not from blocked ones.
+    private var admittedSends = 0
+
     @inlinable
     init(state: S, backlogLimit: Int) {
         box = StateBox.make(state)
@@ -171,6 +182,54 @@ struct StoreStateMachine<S: State> {
         servedTicket += 1
         waitingDispatches -= 1
         return waitingDispatches > 0 && queue.count < backlogLimit
+    }
+
+    /// Whether dispatches wait and there is room: the storage then wakes them
+    /// (``StoreStorage/wakeWaitingDispatches()``).
+    var shouldWakeWaiting: Bool {
+        waitingDispatches > 0 && queue.count < backlogLimit
+    }
+
+    /// Parks `continuation`, of a dispatch holding `ticket` that suspends until its turn rather than block
+    /// (see ``RoomWaiting/suspends(isAdmitted:)``), for ``parkedTurnsToResume()`` to admit and return when its
+    /// turn comes. Returns `false`, and parks nothing, when its turn has come already: the dispatch is
+    /// admitted, and the caller resumes it at once.
+    ///
+    /// A dispatch that suspends is admitted when its turn comes, before it runs again: the line goes on
+    /// without waiting for its task to run, so a thread blocked behind it in the line (see ``mayApply(ticket:)``)
+    /// never waits for a task, which may need that thread to run. Room is kept for the admitted ones from
+    /// the later dispatches that suspend; a blocked one may take it, and the backlog then goes past the
+    /// limit by the admitted dispatches that had not run yet.
+    mutating func park(_ continuation: CheckedContinuation<Void, Never>, ticket: UInt64) -> Bool {
+        guard ticket == servedTicket, queue.count + admittedSends < backlogLimit else {
+            parkedTurns[ticket] = continuation
+            return true
+        }
+        admitSuspended()
+        return false
+    }
+
+    /// Admits the dispatches that suspended and whose turn has come, while there is room for them, and
+    /// returns their continuations for the caller to resume. Called wherever blocked dispatches are woken.
+    @usableFromInline
+    mutating func parkedTurnsToResume() -> [CheckedContinuation<Void, Never>] {
+        var resumed: [CheckedContinuation<Void, Never>] = []
+        while waitingDispatches > 0, queue.count + admittedSends < backlogLimit,
+            let continuation = parkedTurns.removeValue(forKey: servedTicket)
+        {
+            admitSuspended()
+            resumed.append(continuation)
+        }
+        return resumed
+    }
+
+    /// Records that an admitted dispatch that suspended (see ``park(_:ticket:)``) is back, about to apply its
+    /// message: the room kept for it is its to take. Returns whether to wake waiting dispatches (it may
+    /// commit nothing, and leave the room to them).
+    mutating func applyAdmitted() -> Bool {
+        precondition(admittedSends > 0, "Swivelish: a send applied as admitted was not admitted")
+        admittedSends -= 1
+        return shouldWakeWaiting
     }
 
     /// Whether a change committed with `effect` has anything to deliver: an effect, or subscribers.
@@ -324,6 +383,12 @@ struct StoreStateMachine<S: State> {
     /// The number of dispatches waiting for room in the queue.
     var waitingCount: Int { waitingDispatches }
 
+    /// The number of those that suspend rather than block, and have parked (see ``park(_:ticket:)``).
+    var parkedCount: Int { parkedTurns.count }
+
+    /// The number of dispatches that suspended, were admitted, and have not applied their message yet.
+    var admittedCount: Int { admittedSends }
+
     /// The number of live subscriptions.
     var subscriptionCount: Int { subscriptions.count }
 
@@ -382,6 +447,14 @@ extension StoreStateMachine {
     mutating func lendBox() -> StateBox<S> {
         boxMayBeShared = true
         return box
+    }
+
+    /// Admits the dispatch that suspended with the served ticket: it leaves the line, and room is kept for
+    /// it until it applies its message (``applyAdmitted()``).
+    mutating func admitSuspended() {
+        servedTicket += 1
+        waitingDispatches -= 1
+        admittedSends += 1
     }
 
     /// Returns `delivery` to a caller that became the deliverer; queues it otherwise.

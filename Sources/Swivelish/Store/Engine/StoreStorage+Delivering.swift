@@ -8,14 +8,16 @@ extension StoreStorage {
 
     /// Called by a thread that became the deliverer in a store call, after it performed its own work: stops
     /// delivering without the lock when nothing was queued meanwhile; otherwise delivers what was queued,
-    /// within its budget.
+    /// within `budget` deliveries queued by other threads (what its own callbacks queued is its own work).
     @inlinable
     @inline(__always)  // a dispatch's path (see "Forced inlining" in StoreStorage)
-    func finishDelivering(_ role: consuming DelivererRole) {
+    func finishDelivering(
+        _ role: consuming DelivererRole, budget: Int = StoreStateMachine<S>.deliveryBudget
+    ) {
         if deliveryFlag.stop() {
             role.end()
         } else {
-            deliverQueued(budget: StoreStateMachine<S>.deliveryBudget, as: role)
+            deliverQueued(budget: budget, as: role)
         }
     }
 
@@ -35,9 +37,13 @@ extension StoreStorage {
             case .handOff: delivererThread = nil
             case .perform, .skip: break
             }
+            let admitted = wakeWaiting ? machine.parkedTurnsToResume() : []
             lock.unlock()
             if wakeWaiting {
                 lock.broadcast()
+                for continuation in admitted {
+                    continuation.resume()
+                }
             }
             switch next {
             case let .perform(delivery):

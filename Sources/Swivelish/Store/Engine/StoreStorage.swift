@@ -202,20 +202,21 @@ final class StoreStorage<S: State>: @unchecked Sendable {
 
     /// A dispatch that finds out whether its message was applied: as ``dispatch(_:unlessCancelled:)``, but
     /// collects the reason a composition function gives when it drops the message (see ``NotApplied``), and
-    /// returns it; `nil` when the message was applied. Before unlocking, `read` is given the state the
-    /// message made, when it was applied: what a dispatch that answers reads (see
-    /// ``Store/dispatch(_:answering:)``).
+    /// returns it. Before unlocking, `read` is given the state the message made, when it was applied: what a
+    /// dispatch that answers reads (see ``Store/dispatch(_:answering:)``). `waiting` says whether it blocks
+    /// for room, or returns a ticket to wait with instead (see ``RoomWaiting``, and ``Store/send(_:answering:)``).
     @inlinable
     func dispatchReporting(
-        _ message: any Message, unlessCancelled scope: EffectScope?, reading read: (S) -> Void
-    ) -> String? {
+        _ message: any Message, unlessCancelled scope: EffectScope?, waiting: RoomWaiting,
+        reading read: (S) -> Void
+    ) -> DispatchOutcome {
         if isObserved {
-            return dispatchObserved(message, unlessCancelled: scope, readsState: true, reading: read)
+            return dispatchObserved(message, unlessCancelled: scope, waiting: waiting, readsState: true, reading: read)
         }
-        lock.lock("Store.dispatch(_:answering:)")
-        guard mayApply(unlessCancelled: scope) else {
+        lock.lock(waiting.operation)
+        if let outcome = admit(waiting, unlessCancelled: scope) {
             lock.unlock()
-            return "the effect that sent it was cancelled"
+            return outcome
         }
         let ((effect, replaced), notAppliedReason) = NotApplied.collecting {
             machine.apply(message, tellingThreadSanitizer: tellsThreadSanitizer)
@@ -233,9 +234,61 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         }
         if let change = consume change {
             perform(consume change)
-            finishDelivering(DelivererRole())
+            finishDelivering(DelivererRole(), budget: deliveryBudget(waiting))
         }
-        return notAppliedReason
+        return DispatchOutcome(notAppliedReason: notAppliedReason)
+    }
+
+    /// With the lock held, before a dispatch that reports its outcome applies its message: as
+    /// ``mayApply(unlessCancelled:)`` for one that blocks; one that suspends gets a ticket when it would
+    /// wait, and one that comes back admitted goes ahead. Returns `nil` when the message may be applied, and
+    /// otherwise what the dispatch returns instead.
+    @inlinable
+    @inline(__always)  // a dispatch's path (see "Forced inlining" above)
+    func admit(_ waiting: RoomWaiting, unlessCancelled scope: EffectScope?) -> DispatchOutcome? {
+        switch waiting {
+        case .blocks:
+            guard mayApply(unlessCancelled: scope) else {
+                return .notApplied(reason: Self.cancelledEffectReason)
+            }
+            return nil
+        case let .suspends(isAdmitted):
+            if _slowPath(isAdmitted || machine.mayHaveToWait), let outcome = admitSuspending(isAdmitted: isAdmitted) {
+                return outcome
+            }
+        }
+        if let scope, scope.isCancelled {
+            return .notApplied(reason: Self.cancelledEffectReason)
+        }
+        return nil
+    }
+
+    /// With the lock held, for a dispatch that suspends rather than block, when it may have to wait or comes
+    /// back admitted (see ``RoomWaiting/suspends(isAdmitted:)``): returns the ticket it must wait with, or
+    /// `nil` when it may apply its message now. Out of line: the dispatch with room pays a branch for it.
+    @usableFromInline
+    func admitSuspending(isAdmitted: Bool) -> DispatchOutcome? {
+        if isAdmitted {
+            if machine.applyAdmitted() {
+                wakeWaitingDispatches()
+            }
+            return nil
+        }
+        guard let ticket = machine.admit(isDeliverer: isDeliverer) else { return nil }
+        deliveryFlag.requireCheck()  // the deliverer must not stop without waking this dispatch
+        return .mustWait(ticket: ticket, line: self)
+    }
+
+    /// Why a message an effect sent after it was cancelled was not applied.
+    @inlinable
+    static var cancelledEffectReason: String { "the effect that sent it was cancelled" }
+
+    /// How many deliveries that other threads queued a dispatch that became the deliverer performs before it
+    /// hands delivery on: ``StoreStateMachine/deliveryBudget`` for one that blocks, none for one that
+    /// suspends (an async caller delivers its own change only).
+    @inlinable
+    func deliveryBudget(_ waiting: RoomWaiting) -> Int {
+        if case .blocks = waiting { StoreStateMachine<S>.deliveryBudget } else { 0 }
     }
 
     /// A dispatch to a store with observers: as ``dispatch(_:unlessCancelled:)``, but keeps the state
@@ -245,22 +298,24 @@ final class StoreStorage<S: State>: @unchecked Sendable {
     @inlinable
     @inline(never)
     func dispatchObserved(_ message: any Message, unlessCancelled scope: EffectScope?) {
-        _ = dispatchObserved(message, unlessCancelled: scope, readsState: false) { _ in }
+        _ = dispatchObserved(message, unlessCancelled: scope, waiting: .blocks, readsState: false) { _ in }
     }
 
-    /// ``dispatchObserved(_:unlessCancelled:)``, which also returns why the message was not applied, and
-    /// gives `read` the state the message made, as ``dispatchReporting(_:unlessCancelled:reading:)`` does,
-    /// when `readsState`. Always inlined, so that the dispatch without a reader pays nothing for one (W10:
-    /// 1,339 instructions a dispatch called, 1,203 inlined).
+    /// ``dispatchObserved(_:unlessCancelled:)``, which also returns whether the message was applied, waits
+    /// for room as `waiting` says, and gives `read` the state the message made, as
+    /// ``dispatchReporting(_:unlessCancelled:waiting:reading:)`` does, when `readsState`. Always inlined, so
+    /// that the dispatch without a reader pays nothing for one (W10: 1,339 instructions a dispatch called,
+    /// 1,203 inlined).
     @inlinable
     @inline(__always)
     func dispatchObserved(
-        _ message: any Message, unlessCancelled scope: EffectScope?, readsState: Bool, reading read: (S) -> Void
-    ) -> String? {
-        lock.lock("Store.dispatch(_:)")
-        guard mayApply(unlessCancelled: scope) else {
+        _ message: any Message, unlessCancelled scope: EffectScope?, waiting: RoomWaiting, readsState: Bool,
+        reading read: (S) -> Void
+    ) -> DispatchOutcome {
+        lock.lock(readsState ? waiting.operation : "Store.dispatch(_:)")
+        if let outcome = admit(waiting, unlessCancelled: scope) {
             lock.unlock()
-            return "the effect that sent it was cancelled"
+            return outcome
         }
         let before = machine.state
         let ((effect, replaced), notAppliedReason) = NotApplied.collecting {
@@ -280,13 +335,13 @@ final class StoreStorage<S: State>: @unchecked Sendable {
         if _slowPath(replaced != nil) {
             withExtendedLifetime(replaced) {}  // let go of after unlocking: it may hold values the user owns
         }
-        guard deliversEvent else { return notAppliedReason }
+        guard deliversEvent else { return DispatchOutcome(notAppliedReason: notAppliedReason) }
         notifyObservers(of: event)
         if let change = consume change {
             perform(consume change)
         }
-        finishDelivering(DelivererRole())
-        return notAppliedReason
+        finishDelivering(DelivererRole(), budget: deliveryBudget(waiting))
+        return DispatchOutcome(notAppliedReason: notAppliedReason)
     }
 
     /// Runs an effect where effects run: now, when no one delivers, or after the queued deliveries.
@@ -373,7 +428,36 @@ final class StoreStorage<S: State>: @unchecked Sendable {
             lock.wait()
         }
         if machine.stopWaiting() {
-            lock.broadcast()
+            wakeWaitingDispatches()
+        }
+    }
+
+    /// With the lock held, when there may be room: wakes the dispatches waiting for it, so that the one whose
+    /// turn it is goes. Blocked ones check for their turn when the condition wakes them; the one whose turn
+    /// it is, when it suspends instead (``RoomWaiting/suspends(ticket:)``), is resumed.
+    @usableFromInline
+    func wakeWaitingDispatches() {
+        lock.broadcast()
+        // Resuming only schedules a task: no user code runs under the lock.
+        for continuation in machine.parkedTurnsToResume() {
+            continuation.resume()
+        }
+    }
+}
+
+extension StoreStorage: TurnWaiting {
+    @usableFromInline
+    func waitForTurn(_ ticket: UInt64) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock("Store.send(_:)")
+            if !machine.park(continuation, ticket: ticket) {
+                // Admitted at once: the dispatches behind it in the line may go too.
+                if machine.shouldWakeWaiting {
+                    wakeWaitingDispatches()
+                }
+                continuation.resume()
+            }
+            lock.unlock()
         }
     }
 }
