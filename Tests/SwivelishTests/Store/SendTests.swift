@@ -221,6 +221,40 @@ struct SendTests {
         #expect(events.current == 1)
     }
 
+    @Test func aSendWhoseTaskIsCancelledWhileItWaitsIsStillApplied() async {
+        let store = Store(initialState: Tally(), backlogLimit: 1)
+        let storage = store.rootStorage
+        let delivering = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
+            if count == 1 {
+                delivering.signal()
+                gate.wait()
+            }
+        }
+        Thread { store.dispatch(Tally.Sent(sender: 0, number: 0)) }.start()
+        await onThread { delivering.wait() }
+        store.dispatch(Tally.Sent(sender: 1, number: 0))  // the backlog is full now
+        let send = Task { await store.send(Tally.Sent(sender: 2, number: 0)) }
+        #expect(await eventually { storage.lock.withLock("test") { storage.machine.parkedCount } == 1 })
+        send.cancel()
+        gate.signal()
+        await send.value
+        #expect(store.state.lastBySender[2] == 0, "the cancelled task's message was applied")
+        await store.send(Tally.Sent(sender: 3, number: 0))  // and the line goes on
+        #expect(store.state.count == 4)
+        unsubscribe()
+    }
+
+    /// An actor whose executor is one thread of its own sends: the answer is read on that thread, where a
+    /// nonisolated async function would have run on the global executor's.
+    @Test @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func aSendRunsOnItsCallersExecutor() async {
+        let store = Store(initialState: Shop())
+        let onItsThread = await OneThreadActor().send(ElementMessage<Shop.Item>(id: 0, Shop.Item.Take()), to: store)
+        #expect(onItsThread == .applied(true), "the answer was read off the calling actor's executor")
+    }
+
     @MainActor
     @Test func aSendFromTheMainActorAnswersWithWhatTheMainActorOwns() async {
         final class Screen {  // not Sendable: the main actor's own
@@ -237,16 +271,42 @@ struct SendTests {
     }
 }
 
-/// A task executor with one thread of its own, which runs what it is given in order. The thread lives as
-/// long as the test process.
+/// An actor that runs on a thread of its own.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-private final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
-    // `@unchecked Sendable`: `work` is guarded by `condition`.
+private actor OneThreadActor {
+    private let executor = OneThreadExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// Sends `message` to `store`, and answers whether the answer was read on this actor's thread.
+    func send(_ message: some Message, to store: Store<Shop>) async -> DispatchResult<Bool> {
+        await store.send(message) { _ in self.executor.isCurrentThread }
+    }
+}
+
+/// A task executor (and a serial one) with one thread of its own, which runs what it is given in order. The
+/// thread lives as long as the test process.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+private final class OneThreadExecutor: TaskExecutor, SerialExecutor, @unchecked Sendable {
+    // `@unchecked Sendable`: `work` and `thread` are guarded by `condition`.
     private let condition = NSCondition()
     private var work: [() -> Void] = []
+    private var thread: pthread_t?
+
+    /// Whether the caller runs on the executor's thread.
+    var isCurrentThread: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+    }
 
     init() {
-        let thread = Thread {
+        Thread {
+            self.condition.lock()
+            self.thread = pthread_self()
+            self.condition.unlock()
             while true {
                 self.condition.lock()
                 while self.work.isEmpty { self.condition.wait() }
@@ -254,8 +314,7 @@ private final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
                 self.condition.unlock()
                 next()
             }
-        }
-        thread.start()
+        }.start()
     }
 
     func enqueue(_ body: @escaping () -> Void) {
@@ -267,6 +326,8 @@ private final class OneThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        enqueue { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        enqueue {
+            job.runSynchronously(isolatedTo: self.asUnownedSerialExecutor(), taskExecutor: self.asUnownedTaskExecutor())
+        }
     }
 }
