@@ -22,7 +22,7 @@ mkdir -p "$out"
 
 workloads=("$@")
 if [ ${#workloads[@]} -eq 0 ]; then
-    workloads=(W1-store W1-bare W2-store W2-bare W2-hand W3-store W3-bare W5-store W5-bare W6as-store W6as-hand W6exact-store W6exact-hand W11as-store W11as-hand W11exact-store W11exact-hand W12-binding W12-hand W13-store-1k W13-store-10k W13-models-1k W13-models-10k W13-hand-1k W13-hand-10k W14-store W14-hand W16-store W17-store W8-store W8-hand W9-scoped W9-root W10-store W18-scoped W18-hand W19-free-10k W19-contended-10k W22-row-10k W13-rows-10k W23-currency-10k W23-row-10k W24-stack-2 W24-stack-200)
+    workloads=(W1-store W1-bare W2-store W2-bare W2-hand W3-store W3-bare W5-store W5-bare W6as-store W6as-hand W6exact-store W6exact-hand W11as-store W11as-hand W11exact-store W11exact-hand W12-binding W12-hand W13-store-1k W13-store-10k W13-models-1k W13-models-10k W13-hand-1k W13-hand-10k W14-store W14-hand W16-store W17-store W8-store W8-hand W9-scoped W9-root W10-store W25-send W18-scoped W18-hand W19-free-10k W19-contended-10k W22-row-10k W13-rows-10k W23-currency-10k W23-row-10k W24-stack-2 W24-stack-200)
 fi
 
 instructions() {  # workload count -> total instructions

@@ -123,6 +123,17 @@ func dispatchIncrements(to store: Store<DynamicCastState>, count: Int) {
     }
 }
 
+/// W25: sends `count` increments to `store` as a request handler does, each answering with the count it
+/// made; returns the sum of the answers.
+@inline(never)
+func sendIncrements(to store: Store<BenchState>, count: Int) async -> Int {
+    var total = 0
+    for _ in 0..<count {
+        total &+= await store.send(Increment()) { $0.count }.answer ?? 0
+    }
+    return total
+}
+
 /// Adds 1 to the baseline's count `count` times.
 @inline(never)
 func dispatchIncrements(to store: BareLockStore<BenchState>, count: Int) {

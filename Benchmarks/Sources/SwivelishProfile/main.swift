@@ -8,7 +8,7 @@
 // W6as-store, W6as-hand, W6exact-store, W6exact-hand (10 sub-states with `as?` or `Message.as(_:)`, composed with
 // makeSerialUpdate or by hand), W11as-store, W11as-hand, W11exact-store, W11exact-hand (a tree of 100 leaves), W8-store, W8-hand ("hand": subscribers that read their fields directly), W9-scoped,
 // W9-root (one subscriber through a scoped store, and the same on the root), W10-store (W2 with one
-// observer), W12-binding, W12-hand, W13-store-1k, W13-store-10k, W13-hand-1k, W13-hand-10k (a change of one
+// observer), W25-send (W2 sent with `await store.send(_:answering:)` from a task; checks each answer), W12-binding, W12-hand, W13-store-1k, W13-store-10k, W13-hand-1k, W13-hand-10k (a change of one
 // row of a list; each checks that exactly its row's reader was called), W13-models-1k, W13-models-10k (the
 // same with a model per row instead of a subscription), W14-store, W14-hand (an append to a
 // list of 10,000 rows; checks that only the list's reader was called), W16-store (a row's effect that sends
@@ -41,6 +41,7 @@
 // than separate benchmarks, but it still moves from run to run.
 
 import BareLockStore
+import Dispatch
 import Swivelish
 
 #if canImport(Glibc)
@@ -52,7 +53,7 @@ import Darwin
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4, let count = Int(arguments[2]) else {
     print(
-        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W18-<scoped|hand> | W19-<contended|free>-10k | W22-row-10k | W23-<currency|row>-10k | W24-stack-<2|200> <count> [live subscribers, for W5] | W4 <count> [rounds]"
+        "usage: SwivelishProfile <W1|W2|W3|W5>-<store|bare> | W2-hand | <W6|W11><as|exact>-<store|hand> | W8-<store|hand> | W9-<scoped|root> | W10-store | W25-send | W18-<scoped|hand> | W19-<contended|free>-10k | W22-row-10k | W23-<currency|row>-10k | W24-stack-<2|200> <count> [live subscribers, for W5] | W4 <count> [rounds]"
     )
     exit(2)
 }
@@ -220,6 +221,22 @@ case "W8-store":
     let store = Store(initialState: WideState())
     _ = store.subscribeWide(sink)
     dispatchIncrements(to: store, count: count)
+case "W25-send":
+    // W2 with `await store.send(_:answering:)` from a task, as a request handler sends: the answer is each
+    // increment's count, so the answers add up to 1 + 2 + ... + count.
+    let store = Store(initialState: BenchState())
+    _ = store.subscribeToCount(sink)
+    let done = DispatchSemaphore(value: 0)
+    let answers = Sink()  // written by the task before it signals, read after
+    Task.detached {
+        answers.total = await sendIncrements(to: store, count: count)
+        done.signal()
+    }
+    done.wait()
+    guard answers.total == count * (count + 1) / 2 else {
+        print("error: W25's answers are not each send's own count")
+        exit(1)
+    }
 case "W9-scoped":
     let store = Store(initialState: ScopedAppState())
     _ = store.subscribeToPartCountThroughScope(sink)
