@@ -1,45 +1,8 @@
 import Dispatch
 import Foundation
 import Swivelish
+import SwivelishFixtures
 import Testing
-
-/// A shop's stock: items that count the takes they were given.
-private struct Shop: State {
-    var items = IdentifiedArray((0..<8).map { Item(id: $0) })
-    var messages = 0
-
-    struct Item: State, Identifiable {
-        let id: Int
-        var taken = 0
-
-        struct Take: Message {}
-
-        static func update(_ state: inout Item, with message: Message) -> Effect? {
-            if message is Take {
-                state.taken += 1
-            }
-            return nil
-        }
-    }
-
-    struct Remove: Message {
-        let id: Int
-    }
-
-    static func update(_ state: inout Shop, with message: Message) -> Effect? {
-        updateElements(\.items, of: &state, with: message) { state, message in
-            state.messages += 1
-            if let remove = message as? Remove {
-                state.items.remove(id: remove.id)
-            }
-            return nil
-        }
-    }
-}
-
-private func take(_ id: Int) -> ElementMessage<Shop.Item> {
-    ElementMessage(id: id, Shop.Item.Take())
-}
 
 @Suite("A dispatch that answers")
 struct DispatchAnsweringTests {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SwivelishFixtures
 import Testing
 
 @testable import Swivelish
@@ -27,29 +28,6 @@ private struct Tally: State {
     }
 }
 
-/// A shop whose items count their takes.
-private struct Shop: State {
-    var items = IdentifiedArray((0..<4).map { Item(id: $0) })
-
-    struct Item: State, Identifiable {
-        let id: Int
-        var taken = 0
-
-        struct Take: Message {}
-
-        static func update(_ state: inout Item, with message: Message) -> Effect? {
-            if message is Take {
-                state.taken += 1
-            }
-            return nil
-        }
-    }
-
-    static func update(_ state: inout Shop, with message: Message) -> Effect? {
-        updateElements(\.items, of: &state, with: message) { _, _ in nil }
-    }
-}
-
 /// The sender whose `send` is running on this task, for a subscriber to tell a delivery made by a sender
 /// from one made by the delivery thread.
 private enum Sender {
@@ -66,7 +44,7 @@ struct SendTests {
         let answers = await withTaskGroup(of: Int.self) { group in
             for _ in 0..<1_000 {
                 group.addTask {
-                    await store.send(ElementMessage<Shop.Item>(id: 2, Shop.Item.Take())) {
+                    await store.send(take(2)) {
                         $0.items[id: 2]!.taken
                     }.answer ?? -1
                 }
@@ -118,18 +96,8 @@ struct SendTests {
     }
 
     @Test func aSendSuspendsRatherThanBlockWhileTheBacklogIsFull() async {
-        let store = Store(initialState: Tally(), backlogLimit: 2)
-        let delivering = DispatchSemaphore(value: 0)
-        let gate = DispatchSemaphore(value: 0)
-        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
-            if count == 1 {
-                delivering.signal()
-                gate.wait()
-            }
-        }
-        // A thread of its own delivers the first change, and is held up in the subscriber.
-        Thread { store.dispatch(Tally.Sent(sender: -1, number: 0)) }.start()
-        await onThread { delivering.wait() }
+        let held = await HeldDelivery(backlogLimit: 2)
+        let (store, gate) = (held.store, held.gate)
         // Twice as many senders as the pool has threads: blocked, they would hold every one of them.
         let senders = 4 * poolWidth + 2
         let sending = Task {
@@ -148,7 +116,7 @@ struct SendTests {
         gate.signal()
         await sending.value
         await store.waitForDeliveries()
-        unsubscribe()
+        held.unsubscribe()
         #expect(store.state.count == senders + 1)
         #expect(storage.lock.withLock("test") { storage.machine.admittedCount } == 0)
     }
@@ -157,18 +125,8 @@ struct SendTests {
     /// run: that task may need the very thread (here the one thread of its executor) to run.
     @Test @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     func aBlockedDispatchDoesNotWaitForAnAdmittedSendsTask() async {
-        let store = Store(initialState: Tally(), backlogLimit: 1)
-        let storage = store.rootStorage
-        let delivering = DispatchSemaphore(value: 0)
-        let gate = DispatchSemaphore(value: 0)
-        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
-            if count == 1 {
-                delivering.signal()
-                gate.wait()
-            }
-        }
-        Thread { store.dispatch(Tally.Sent(sender: 0, number: 0)) }.start()
-        await onThread { delivering.wait() }
+        let held = await HeldDelivery(backlogLimit: 1)
+        let (store, gate, storage) = (held.store, held.gate, held.store.rootStorage)
         store.dispatch(Tally.Sent(sender: 1, number: 0))  // queued: the backlog is full now
         let executor = OneThreadExecutor()
         // The send suspends, first in the line, on an executor of one thread.
@@ -193,12 +151,12 @@ struct SendTests {
             await store.waitForDeliveries()
             #expect(store.state.count == 4)
         }
-        unsubscribe()
+        held.unsubscribe()
     }
 
     @Test func aSendToAnElementThatIsNotThereAnswersNotApplied() async {
         let store = Store(initialState: Shop())
-        let result = await store.send(ElementMessage<Shop.Item>(id: 9, Shop.Item.Take())) { $0.items.count }
+        let result = await store.send(take(9)) { $0.items.count }
         #expect(result.answer == nil)
         guard case let .notApplied(reason) = result else { return }
         #expect(reason.contains("9"))
@@ -216,24 +174,14 @@ struct SendTests {
         let events = Locked<Int>(0)
         let store = Store(initialState: Shop(), observers: [StoreObserver { _ in events.withValue { $0 += 1 } }])
         #expect(
-            await store.send(ElementMessage<Shop.Item>(id: 0, Shop.Item.Take())) { $0.items[id: 0]!.taken }
+            await store.send(take(0)) { $0.items[id: 0]!.taken }
                 == .applied(1))
         #expect(events.current == 1)
     }
 
     @Test func aSendWhoseTaskIsCancelledWhileItWaitsIsStillApplied() async {
-        let store = Store(initialState: Tally(), backlogLimit: 1)
-        let storage = store.rootStorage
-        let delivering = DispatchSemaphore(value: 0)
-        let gate = DispatchSemaphore(value: 0)
-        let unsubscribe = store.subscribe(\.count, immediately: false) { count in
-            if count == 1 {
-                delivering.signal()
-                gate.wait()
-            }
-        }
-        Thread { store.dispatch(Tally.Sent(sender: 0, number: 0)) }.start()
-        await onThread { delivering.wait() }
+        let held = await HeldDelivery(backlogLimit: 1)
+        let (store, gate, storage) = (held.store, held.gate, held.store.rootStorage)
         store.dispatch(Tally.Sent(sender: 1, number: 0))  // the backlog is full now
         let send = Task { await store.send(Tally.Sent(sender: 2, number: 0)) }
         #expect(await eventually { storage.lock.withLock("test") { storage.machine.parkedCount } == 1 })
@@ -243,7 +191,7 @@ struct SendTests {
         #expect(store.state.lastBySender[2] == 0, "the cancelled task's message was applied")
         await store.send(Tally.Sent(sender: 3, number: 0))  // and the line goes on
         #expect(store.state.count == 4)
-        unsubscribe()
+        held.unsubscribe()
     }
 
     /// An actor whose executor is one thread of its own sends: the answer is read on that thread, where a
@@ -251,7 +199,7 @@ struct SendTests {
     @Test @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     func aSendRunsOnItsCallersExecutor() async {
         let store = Store(initialState: Shop())
-        let onItsThread = await OneThreadActor().send(ElementMessage<Shop.Item>(id: 0, Shop.Item.Take()), to: store)
+        let onItsThread = await OneThreadActor().send(take(0), to: store)
         #expect(onItsThread == .applied(true), "the answer was read off the calling actor's executor")
     }
 
@@ -263,11 +211,35 @@ struct SendTests {
         let screen = Screen()
         let store = Store(initialState: Shop())
         for _ in 0..<3 {
-            _ = await store.send(ElementMessage<Shop.Item>(id: 3, Shop.Item.Take())) { state in
+            _ = await store.send(take(3)) { state in
                 screen.shown.append(state.items[id: 3]!.taken)
             }
         }
         #expect(screen.shown == [1, 2, 3])
+    }
+}
+
+/// A store of ``Tally`` whose first change (of sender -1) a thread of its own is delivering, held in the
+/// subscriber until `gate` is signalled: the changes committed meanwhile wait in the backlog.
+private struct HeldDelivery {
+    let store: Store<Tally>
+    let gate = DispatchSemaphore(value: 0)
+    let unsubscribe: @Sendable () -> Void
+
+    init(backlogLimit: Int) async {
+        let store = Store(initialState: Tally(), backlogLimit: backlogLimit)
+        let (gate, delivering) = (gate, DispatchSemaphore(value: 0))
+        unsubscribe = store.subscribe(\.count, immediately: false) { count in
+            if count == 1 {
+                delivering.signal()
+                gate.wait()
+            }
+        }
+        // Not a thread of `DispatchQueue.global()`: on Linux those are the cooperative pool's, which this
+        // test's tasks, and others', need.
+        Thread { store.dispatch(Tally.Sent(sender: -1, number: 0)) }.start()
+        await onThread { delivering.wait() }
+        self.store = store
     }
 }
 
