@@ -258,7 +258,16 @@ struct TraceWriterTests {
     @Test func childrensEffectsAreNamedByTheirChild() async throws {
         let path = temporaryTracePath()
         let trace = try TraceWriter<RowList>(path: path)
-        let store = Store(initialState: rowList(count: 4), observers: [trace.observer])
+        // Told of each effect event after the trace is (observers are told in order): the row's effect
+        // appends to `stoppedWaiting` before its task ends, and the end, which writes its cancellation, may
+        // come after the test has closed the trace.
+        let effectEvents = Locked<[String]>([])
+        let after = StoreObserver<RowList>(
+            { _ in },
+            effects: { event in
+                if case .cancelled = event.kind { effectEvents.append(event.idDescription) }
+            })
+        let store = Store(initialState: rowList(count: 4), observers: [trace.observer, after])
         store.dispatch(ElementMessage<Row>(id: 3, Row.Action.waitQuietly))
         store.dispatch(RowList.Action.remove(3))
         store.dispatch(RowList.Action.open(9))
@@ -269,6 +278,7 @@ struct TraceWriterTests {
         #expect(await eventually(seconds: 60) { Row.startedWaiting.current.contains(791) })
         store.dispatch(RowList.Action.replaceRows)
         #expect(await eventually(seconds: 60) { Row.stoppedWaiting.current.contains(791) })
+        #expect(await eventually(seconds: 60) { effectEvents.current.contains("ChildEffects<Row>(id: 791)") })
         await onOwnThread { trace.close() }
         let effects = try TraceContents(path: path).records(ofKind: "effect").map {
             [$0["step"]?.int.map(String.init), $0["event"]?.text, $0["id"]?.text, $0["idType"]?.text]
