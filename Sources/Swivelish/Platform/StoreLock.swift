@@ -85,10 +85,10 @@ struct StoreLock: @unchecked Sendable {
                 """
                 Swivelish: \(operation) was called from inside State.update(_:with:) on the same store, \
                 by update itself or by a deinit of something update let go of (an element it removed, a \
-                value it replaced), or from the answer of Store.dispatch(_:answering:). update must be pure: \
-                it may only change the state it is given. Return an Effect to dispatch messages or read the \
-                store later; to let go of an object whose deinit calls the store, take it out of the state \
-                and capture it in the Effect you return.
+                value it replaced), or from the answer of Store.dispatch(_:answering:) or \
+                Store.send(_:answering:). update must be pure: it may only change the state it is given. \
+                Return an Effect to dispatch messages or read the store later; to let go of an object whose \
+                deinit calls the store, take it out of the state and capture it in the Effect you return.
                 """)
         }
         fatalError("Swivelish: pthread_mutex_lock failed with error \(result) in \(operation)")

@@ -50,7 +50,7 @@ extension Store {
     ///   - message: The message to apply.
     ///   - answer: Reads what the caller wants to know of the state the message made, this store's part of
     ///     it for a scoped store; it runs under the store's lock, as `update` does, and must not call the
-    ///     store.
+    ///     store (that stops the program with a message).
     /// - Returns: The answer, or why the message was not applied.
     @inlinable
     public nonisolated(nonsending) func send<Answer>(

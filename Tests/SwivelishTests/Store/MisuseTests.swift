@@ -37,6 +37,17 @@ struct MisuseTests {
         #expect(output.contains("from the answer of Store.dispatch(_:answering:)"))
     }
 
+    @Test func stateReadFromInsideASendsAnswer() async throws {
+        let result = try await #require(
+            processExitsWith: .failure, observing: [\.standardErrorContent]
+        ) {
+            let store = Store(initialState: Impure())
+            _ = await store.send(Ignored()) { _ in store.state }
+        }
+        let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(output.contains("from the answer of Store.dispatch(_:answering:) or Store.send(_:answering:)"))
+    }
+
     @Test func stateReadFromInsideUpdate() async throws {
         let result = try await #require(
             processExitsWith: .failure, observing: [\.standardErrorContent]

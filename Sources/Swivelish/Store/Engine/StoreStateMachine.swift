@@ -181,11 +181,12 @@ struct StoreStateMachine<S: State> {
     mutating func stopWaiting() -> Bool {
         servedTicket += 1
         waitingDispatches -= 1
-        return waitingDispatches > 0 && queue.count < backlogLimit
+        return shouldWakeWaiting
     }
 
     /// Whether dispatches wait and there is room: the storage then wakes them
     /// (``StoreStorage/wakeWaitingDispatches()``).
+    @inlinable
     var shouldWakeWaiting: Bool {
         waitingDispatches > 0 && queue.count < backlogLimit
     }
@@ -358,7 +359,7 @@ struct StoreStateMachine<S: State> {
             budget -= 1
         }
         let delivery = queue.popFirst()!
-        let wake = waitingDispatches > 0 && queue.count < backlogLimit
+        let wake = shouldWakeWaiting
         switch delivery {
         case let .change(change):
             let withSlots = Change(

@@ -434,7 +434,7 @@ final class StoreStorage<S: State>: @unchecked Sendable {
 
     /// With the lock held, when there may be room: wakes the dispatches waiting for it, so that the one whose
     /// turn it is goes. Blocked ones check for their turn when the condition wakes them; the one whose turn
-    /// it is, when it suspends instead (``RoomWaiting/suspends(ticket:)``), is resumed.
+    /// it is, when it suspends instead (``RoomWaiting/suspends(isAdmitted:)``), is resumed.
     @usableFromInline
     func wakeWaitingDispatches() {
         lock.broadcast()
